@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+/** manifest.webmanifest at the root is the one source; the plugin writes it into dist. */
+const manifest = JSON.parse(
+  readFileSync('manifest.webmanifest', 'utf8'),
+) as Partial<ManifestOptions>;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // A new version waits for the user's Reload (src/features/pwa registers it).
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      injectManifest: {
+        // The shell without index.html (see sw/sw.ts for why); the manifest and its icons are
+        // added by the plugin (includeManifestIcons). Source maps stay out of the cache.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globIgnores: ['index.html'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  define: {
+    // Busts the persisted query cache when a new build ships (src/lib/query-persistence.ts).
+    __BUILD_ID__: JSON.stringify(new Date().toISOString()),
+  },
+  // Per-checkout cache: several work trees may share one node_modules.
+  cacheDir: '.vite',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/auth': 'http://localhost:8080',
+      '/healthz': 'http://localhost:8080',
+      '/socket.io': { target: 'ws://localhost:8080', ws: true },
+    },
+  },
+});

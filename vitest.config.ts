@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (browser code in jsdom, tests/unit mirrors src/) and `server` (the real
+ * server on a real database, tests/server mirrors server/). Sized for a two-core machine: the
+ * server tests spend most of their time in scrypt and PGlite, so two workers keep both cores busy
+ * without starving the libuv pool that scrypt runs on. Every sign-in costs one scrypt at OWASP
+ * parameters (about 0.5 s of CPU), so the timeouts leave room for a busy shared machine; they are
+ * there to catch hangs, not to measure speed.
+ */
+export default defineConfig({
+  // Per-checkout cache, as in vite.config.ts: several work trees may share one node_modules.
+  cacheDir: '.vite',
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/unit-setup.ts'],
+          restoreMocks: true,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/support/server-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
