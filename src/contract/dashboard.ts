@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * The dashboard's tables (SPEC §2 Dashboard, §3 row types, §7 calls). The live counts come over
+ * the /moderation-statistics socket (DashboardStat in socket-events.ts).
+ */
+export const FailedContentRequestRowSchema = z.object({
+  id: z.number().int(),
+  service_code: z.string(),
+  type: z.string(),
+  response: z.string(),
+  request: z.string(),
+  created_at: z.string(),
+});
+
+export const FailedEndpointResponseRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  content_id: z.number().int(),
+  response: z.string(),
+  attempts: z.number().int(),
+  status: z.string(),
+});
+
+export const StuckPendingRowSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  bound_time: z.string(),
+});
+
+export const FailedAiRowSchema = z.object({
+  id: z.number().int(),
+  ai_status: z.string(),
+  ai_name: z.string(),
+  response: z.string(),
+  bound_time: z.string(),
+});
+
+export const StuckFailedRowSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  moderated_status: z.string(),
+  bound_time: z.string(),
+});
+
+const listOf = <T extends z.ZodType>(row: T) =>
+  z.object({ ok: z.literal(true), data: z.array(row) });
+
+/** GET /api/content/get/requests */
+export const FailedContentRequestsResponseSchema = listOf(FailedContentRequestRowSchema);
+/** GET /api/aggregators/get/responses */
+export const FailedEndpointResponsesResponseSchema = listOf(FailedEndpointResponseRowSchema);
+/** GET /api/aggregators/get/stuck/pending (can_view_stuck_pending) */
+export const StuckPendingResponseSchema = listOf(StuckPendingRowSchema);
+/** GET /api/aggregators/get/failed/ai-moderate (can_view_stuck_pending) */
+export const FailedAiResponseSchema = listOf(FailedAiRowSchema);
+/** GET /api/aggregators/get/pending/stuckPending (can_view_stuck_pending) */
+export const StuckFailedResponseSchema = listOf(StuckFailedRowSchema);
+
+/** SPEC §9 refetch intervals. */
+export const DASHBOARD_REFETCH_MS = {
+  failedRequests: 10_000,
+  failedResponses: 10_000,
+  stuckPending: 3_600_000,
+  failedAi: 3_600_000,
+  stuckFailed: 10_000,
+} as const;
+
+export const DASHBOARD_STAT_POLL_MS = 2_000;
+
+export const DASHBOARD_TEXTS = {
+  cards: ['Total Pending', 'Pending Queue', 'Assigned', 'Moderating', 'Handled'] as const,
+  servicesColumns: [
+    'Service',
+    'Online Users',
+    'Total Pending',
+    'Pending Contents',
+    'Assigned Contents',
+  ] as const,
+  failedContentRequests: 'Failed Content Requests',
+  failedEndpointResponses: 'Failed End-Point Responses',
+  stuckPending: 'Stuck Pending',
+  failedAiModerate: 'Failed Ai Moderate',
+  stuckFailed: 'Stuck Failed',
+} as const;
+
+/** SPEC §9: table cell previews are cut at 20 to 30 characters. */
+export const PREVIEW_LENGTH = 25;
+export function preview(value: string, length = PREVIEW_LENGTH): string {
+  return value.length > length ? `${value.slice(0, length)}...` : value;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Service API tokens (SPEC §2 Service API Tokens, §3, §5, §7, §8). */
+export const SERVICE_TOKEN_PAGE_SIZES = [10, 25] as const;
+
+export const ServiceOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ServiceOption = z.infer<typeof ServiceOptionSchema>;
+/** GET /api/v2/services/fetch answers the bare array (SPEC §7). */
+export const ServiceOptionsResponseSchema = z.array(ServiceOptionSchema);
+
+export const ServiceTokenListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((value) => (SERVICE_TOKEN_PAGE_SIZES as readonly number[]).includes(value), {
+      message: 'per_page must be 10 or 25',
+    })
+    .default(10),
+  service_name: z.string().trim().max(200).optional(),
+});
+
+/** A list row. `token` is already masked by the server: the raw token is never listed. */
+export const ServiceTokenRowSchema = z.object({
+  id: z.number().int(),
+  service_name: z.string(),
+  token: z.string(),
+  /** ISO 8601, or null for a token that never expires ('Never'). */
+  expires_at: z.string().nullable(),
+  /** null means active. */
+  revoked_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ServiceTokenRow = z.infer<typeof ServiceTokenRowSchema>;
+
+export const ServiceTokenListResponseSchema = z.object({
+  ok: z.literal(true),
+  data: z.array(ServiceTokenRowSchema),
+  total: z.number().int(),
+});
+
+export const CreateServiceTokenRequestSchema = z.object({
+  service_id: z.number({ error: 'Service is required' }).int().positive('Service is required'),
+  /** Optional lifetime in days; absent means the token never expires. */
+  expires_in_days: z.number().int().min(1).max(3650).optional(),
+});
+
+/** The raw token is in this answer only, once. `token` is the masked form. */
+export const CreateServiceTokenResponseSchema = z.object({
+  ok: z.literal(true),
+  data: z.object({ id: z.number().int(), token: z.string(), raw_token: z.string() }),
+});
+
+/** SPEC §5: first 4 characters and the last 1 are visible. */
+export function maskToken(token: string): string {
+  if (token.length <= 5) return '*'.repeat(token.length);
+  return `${token.slice(0, 4)}${'*'.repeat(Math.min(token.length - 5, 24))}${token.slice(-1)}`;
+}
+
+export const SERVICE_TOKEN_TEXTS = {
+  title: 'Service API Tokens',
+  search: 'Search',
+  newToken: 'New Api Token',
+  serviceRequired: 'Error: Service is required',
+  errorPrefix: 'Error: ',
+  revoked: 'API Token Revoked',
+  copied: 'API Key copied to clipboard',
+  copyFailed: 'Failed to copy API Key to clipboard',
+  noToken: 'No token found',
+  closeQuestion: 'Please make sure to copy the API token before closing this dialog. Close it?',
+  never: 'Never',
+} as const;
