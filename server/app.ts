@@ -1,0 +1,116 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { openDatabase } from './db/open-database';
+import { authRoutes } from './features/auth/auth-routes';
+import { deleteExpiredSessions } from './features/auth/session-repository';
+import { seedDemoUsers } from './features/demo/demo-seed';
+import { createMailer } from './features/mail/mailer';
+import { createLocalAiProvider } from './features/ai/local-ai-provider';
+import { registerLiveModeration, type LiveModeration } from './features/moderation/live-moderation';
+import { syncRolesAndPermissions } from './features/users/role-repository';
+import { registerCsrf } from './http/csrf';
+import { installErrorHandler } from './http/errors';
+import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
+import { registerSessionLookup } from './http/session';
+import { registerSpa } from './http/spa';
+import { chooseAiProvider, operationsRoutes, startOperations, type Operations } from './operations';
+import { createSocketServer, type SocketServer } from './sockets/socket-server';
+
+export interface App {
+  http: FastifyInstance;
+  sockets: SocketServer;
+  db: Database;
+  config: Config;
+  /** Whether demo users were created by this start. */
+  seededDemo: boolean;
+  moderation: LiveModeration;
+  /** Result delivery, AI worker, dashboard statistics (issue 5). */
+  operations: Operations;
+  close(): Promise<void>;
+}
+
+/**
+ * Wires the server from its parts; `main.ts` only starts it. Tests build it with their own
+ * database and port 0. Closing it closes the database it opened, not one it was given.
+ */
+export async function buildApp(config: Config, options: { db?: Database } = {}): Promise<App> {
+  const db = options.db ?? (await openDatabase(config));
+  const ownsDb = !options.db;
+  await syncRolesAndPermissions(db);
+  const seededDemo = config.seedDemo ? await seedDemoUsers(db, config.demoPassword) : false;
+
+  const http = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  const sessionPolicy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
+  const maintenance = new MaintenanceSwitch(db, config.maintenance);
+
+  installErrorHandler(http);
+  await http.register(cookie);
+  registerMaintenance(http, maintenance);
+  await registerCsrf(http);
+  registerSessionLookup(http, db, sessionPolicy);
+
+  // socket.io attaches to Fastify's node server, which exists before it listens; features get
+  // the io instance while their routes are registered.
+  const sockets = await createSocketServer(http.server, {
+    db,
+    sessionPolicy,
+    allowedOrigins: [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])],
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    log: http.log,
+    isMaintenance: () => maintenance.isOn(),
+  });
+
+  http.get('/healthz', async () => ({ ok: true, maintenance: await maintenance.isOn() }));
+  const mailer = createMailer(db, http.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await authRoutes(http, { db, mailer, sessionPolicy, publicUrl: config.publicUrl });
+  const ai = await chooseAiProvider(db, config, createLocalAiProvider());
+  const moderation = await registerLiveModeration(http, {
+    db,
+    io: sockets.io,
+    config,
+    ai: ai.provider,
+  });
+  await operationsRoutes(http, { db });
+  await registerSpa(http, config.staticDir);
+  http.addHook('onListen', async () => {
+    const address = http.server.address();
+    if (address && typeof address === 'object') {
+      await moderation.started({ port: address.port, host: address.address });
+    }
+  });
+
+  await http.ready();
+  const operations = await startOperations({ http, io: sockets.io, db, config, ai });
+
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(db, sessionPolicy).catch((error: unknown) =>
+      http.log.error({ err: error }, 'session sweep failed'),
+    );
+  }, 10 * 60_000);
+  sweep.unref();
+
+  return {
+    http,
+    sockets,
+    db,
+    config,
+    seededDemo,
+    moderation,
+    operations,
+    async close() {
+      clearInterval(sweep);
+      await moderation.close();
+      await operations.close();
+      await sockets.close();
+      await http.close();
+      if (ownsDb) await db.close();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start. The README's configuration
+ * table lists the same names; a bad value stops the server with a message naming the variable.
+ */
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().min(1).max(100).default('socket.io'),
+  SEED_DEMO: flag.optional(),
+  DEMO_PASSWORD: z.string().min(1).default('demo'),
+  MAINTENANCE: flag.default(false),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Moderation Console <no-reply@localhost>'),
+  PUBLIC_URL: z.string().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().default('./dist'),
+  LEASE_GRACE_SECONDS: z.coerce.number().positive().max(86_400).optional(),
+  AI_WAIT_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
+  DEMO_FEEDER: flag.optional(),
+  DEMO_QUEUE_TARGET: z.coerce.number().int().min(1).max(10_000).default(40),
+  DEMO_FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  DELIVERY_WORKER: flag.default(true),
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).optional(),
+  DELIVERY_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'comma-separated seconds, e.g. 5,300,1800')
+    .optional(),
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).optional(),
+  DELIVERY_ALLOW_PRIVATE_URLS: flag.optional(),
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Channel prefix of the socket.io Redis adapter: deployments sharing one Redis keep apart. */
+  redisPrefix: string;
+  seedDemo: boolean;
+  demoPassword: string;
+  maintenance: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string | undefined;
+  allowedOrigins: string[];
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  trustProxy: boolean;
+  logLevel: string;
+  staticDir: string;
+  /**
+   * How long a lease outlives its operator's moderating socket; unset means the
+   * `lease_grace_seconds` setting, else 60 s.
+   */
+  leaseGraceSeconds: number | undefined;
+  /** How long a claim passes over an item whose AI answer is still awaited. */
+  aiWaitSeconds: number;
+  /** Demo mode pushes sample content through the ingest API (off with DEMO_FEEDER=0). */
+  demoFeeder: boolean;
+  demoQueueTarget: number;
+  demoFeedIntervalMs: number;
+  /** Result delivery (issue 5); unset values fall back to settings, then defaults. */
+  deliveryWorker: boolean;
+  deliveryMaxAttempts: number | undefined;
+  deliveryRetryScheduleSeconds: number[] | undefined;
+  deliveryTimeoutMs: number | undefined;
+  deliveryAllowPrivateUrls: boolean | undefined;
+  /** OpenAI-compatible AI provider; without a base URL (here or in settings) the local one. */
+  aiBaseUrl: string | undefined;
+  aiApiKey: string | undefined;
+  aiModel: string | undefined;
+  aiTimeoutMs: number | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
+    // Demo data is the default only for the embedded database: never seed a real server by accident.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    demoPassword: e.DEMO_PASSWORD,
+    maintenance: e.MAINTENANCE,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(e.STATIC_DIR),
+    leaseGraceSeconds: e.LEASE_GRACE_SECONDS,
+    aiWaitSeconds: e.AI_WAIT_SECONDS,
+    demoFeeder: e.DEMO_FEEDER ?? true,
+    demoQueueTarget: e.DEMO_QUEUE_TARGET,
+    demoFeedIntervalMs: e.DEMO_FEED_INTERVAL_MS,
+    deliveryWorker: e.DELIVERY_WORKER,
+    deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+    deliveryRetryScheduleSeconds: e.DELIVERY_RETRY_SCHEDULE?.split(',').map(Number),
+    deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
+    deliveryAllowPrivateUrls: e.DELIVERY_ALLOW_PRIVATE_URLS,
+    aiBaseUrl: e.AI_BASE_URL || undefined,
+    aiApiKey: e.AI_API_KEY || undefined,
+    aiModel: e.AI_MODEL || undefined,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
+  };
+}

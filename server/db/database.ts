@@ -1,0 +1,28 @@
+/**
+ * One interface over the embedded PGlite database and a PostgreSQL server. Everything above
+ * this folder speaks PostgreSQL SQL through it and never learns which one runs.
+ *
+ * Rules: parameters are always positional ($1, $2 ...); bigint and count() come back as numbers
+ * (normalised here, since `pg` returns strings); a transaction callback gets its own handle
+ * and must use it, not the outer one.
+ */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function queryOne<Row>(
+  db: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+): Promise<Row | undefined> {
+  const rows = await db.query<Row>(sql, params);
+  return rows[0];
+}

@@ -1,0 +1,14 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { Database } from './database';
+import { migrate } from './migrate';
+import { openPgliteDatabase } from './pglite-database';
+import { openPostgresDatabase } from './postgres-database';
+
+export async function openDatabase(config: Config): Promise<Database> {
+  const db = config.databaseUrl
+    ? openPostgresDatabase(config.databaseUrl)
+    : await openPgliteDatabase({ dataDir: path.join(config.dataDir, 'pglite') });
+  await migrate(db);
+  return db;
+}

@@ -1,0 +1,100 @@
+import type { Queryable } from '../../db/database';
+import type { MessageType } from '../../../src/contract/content';
+import type { AiSuggestion } from './ai-provider';
+
+/**
+ * The asynchronous AI step over `contents` (ai_state 'pending'). A claim takes due items with
+ * FOR UPDATE SKIP LOCKED, counts the attempt and moves ai_next_attempt_at past the request's
+ * deadline, which leases the item to this worker. Answers are written only while the item is
+ * still 'pending', so a late or duplicate answer cannot overwrite a settled one.
+ */
+export interface AiJob {
+  id: number;
+  message_type: MessageType;
+  content: string;
+  file_url: string | null;
+  /** Attempts including this one. */
+  ai_attempts: number;
+  tags: string[];
+  ai_word_lists: Record<string, string[]>;
+}
+
+export async function claimAiJobs(
+  db: Queryable,
+  options: { limit: number; leaseSeconds: number },
+): Promise<AiJob[]> {
+  return db.query<AiJob>(
+    `with due as (
+       select id from contents
+        where ai_state = 'pending' and coalesce(ai_next_attempt_at, bound_time) <= now()
+        order by bound_time, id
+        limit $1
+        for update skip locked
+     )
+     update contents c
+        set ai_attempts = c.ai_attempts + 1,
+            ai_next_attempt_at = now() + $2 * interval '1 second'
+       from due, services s
+      where c.id = due.id and s.id = c.service_id
+     returning c.id, c.message_type, c.content, c.file_url, c.ai_attempts, s.tags,
+               s.ai_word_lists`,
+    [options.limit, options.leaseSeconds],
+  );
+}
+
+/** Stores an answer (or, for null, that there is none) and clears an earlier failure. */
+export async function storeAiAnswer(
+  db: Queryable,
+  contentId: number,
+  provider: string,
+  answer: AiSuggestion | null,
+): Promise<void> {
+  await db.query(
+    `update contents
+        set ai_state = case when $2::jsonb is null then 'none' else 'done' end,
+            ai_moderated_status = $2::jsonb, ai_response_time = $3, ai_other_details = $4::jsonb,
+            ai_next_attempt_at = null
+      where id = $1 and ai_state = 'pending'`,
+    [
+      contentId,
+      answer ? JSON.stringify(answer.tags) : null,
+      answer ? answer.responseTimeSeconds : null,
+      answer ? JSON.stringify({ reasoning: answer.reasoning, provider }) : null,
+    ],
+  );
+  await db.query('delete from ai_failures where content_id = $1', [contentId]);
+}
+
+/**
+ * Records a failed attempt ('Failed Ai Moderate'). With `giveUp` the item leaves the AI step
+ * (ai_state 'failed') and reaches operators with no AI answer; otherwise it is retried after
+ * `retryInSeconds`.
+ */
+export async function recordAiFailure(
+  db: Queryable,
+  failure: {
+    contentId: number;
+    provider: string;
+    aiStatus: string;
+    response: string;
+    attempts: number;
+    giveUp: boolean;
+    retryInSeconds: number;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into ai_failures (content_id, provider, ai_status, response, attempts)
+     values ($1, $2, $3, $4, $5)
+     on conflict (content_id) do update
+        set provider = excluded.provider, ai_status = excluded.ai_status,
+            response = excluded.response, attempts = excluded.attempts, failed_at = now()`,
+    [failure.contentId, failure.provider, failure.aiStatus, failure.response, failure.attempts],
+  );
+  await db.query(
+    `update contents
+        set ai_state = case when $2 then 'failed' else ai_state end,
+            ai_next_attempt_at = case when $2 then null else now() + $3 * interval '1 second' end
+      where id = $1 and ai_state = 'pending'`,
+    [failure.contentId, failure.giveUp, failure.retryInSeconds],
+  );
+}

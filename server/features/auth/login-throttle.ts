@@ -1,0 +1,85 @@
+import { queryOne, type Queryable } from '../../db/database';
+
+/**
+ * Sign-in throttling read from the login history, so every server process sees the same
+ * counts: too many failures for one username, or from one address, within the window blocks
+ * further attempts until the oldest failure leaves the window.
+ */
+export const THROTTLE = {
+  windowMinutes: 15,
+  maxFailuresPerUsername: 5,
+  maxFailuresPerAddress: 20,
+};
+
+export interface ThrottleVerdict {
+  blocked: boolean;
+  retryAfterSeconds: number;
+}
+
+async function failuresSince(
+  db: Queryable,
+  column: 'username' | 'ip',
+  value: string,
+  limit: number,
+): Promise<ThrottleVerdict> {
+  const match = column === 'username' ? 'lower(username) = lower($1)' : 'ip = $1';
+  const row = await queryOne<{ failures: number; retry_after: number | null }>(
+    db,
+    `with recent as (
+       select attempted_at from login_history
+        where ${match} and not success
+          and attempted_at > now() - $2 * interval '1 minute'
+          and attempted_at > coalesce(
+            (select max(attempted_at) from login_history where ${match} and success), '-infinity')
+        order by attempted_at desc
+        limit $3
+     )
+     select count(*)::int as failures,
+            ceil(extract(epoch from (min(attempted_at) + $2 * interval '1 minute' - now())))::int
+              as retry_after
+       from recent`,
+    [value, THROTTLE.windowMinutes, limit],
+  );
+  const failures = row?.failures ?? 0;
+  return { blocked: failures >= limit, retryAfterSeconds: Math.max(1, row?.retry_after ?? 0) };
+}
+
+export async function checkLoginThrottle(
+  db: Queryable,
+  username: string,
+  ip: string,
+): Promise<ThrottleVerdict> {
+  const byUsername = await failuresSince(db, 'username', username, THROTTLE.maxFailuresPerUsername);
+  if (byUsername.blocked) return byUsername;
+  return failuresSince(db, 'ip', ip, THROTTLE.maxFailuresPerAddress);
+}
+
+export function throttleMessage(verdict: ThrottleVerdict): string {
+  const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+export async function recordLoginAttempt(
+  db: Queryable,
+  attempt: {
+    userId: number | null;
+    username: string;
+    ip: string;
+    userAgent: string | undefined;
+    success: boolean;
+    reason: string | null;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into login_history (user_id, username, ip, user_agent, success, reason)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      attempt.userId,
+      attempt.username,
+      attempt.ip,
+      attempt.userAgent ?? null,
+      attempt.success,
+      attempt.reason,
+    ],
+  );
+}

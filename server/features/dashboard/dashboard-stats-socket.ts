@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server } from 'socket.io';
+import { DASHBOARD_STAT_POLL_MS } from '../../../src/contract/dashboard';
+import type { Permission } from '../../../src/contract/permissions';
+import { NAMESPACES, type DashboardStat } from '../../../src/contract/socket-events';
+import type { Queryable } from '../../db/database';
+import { typedNamespace, type SocketData } from '../../sockets/socket-server';
+import { computeDashboardStat } from './dashboard-repository';
+
+/**
+ * /moderation-statistics. A client asks with 'dashboard-stat' every 2 s (SPEC §7); asking makes
+ * its socket a subscriber. While this process has at least one subscriber it computes the
+ * statistics once per tick and sends that one result to all of them, so a hundred open
+ * dashboards cost what one does. A new subscriber gets the latest result at once. With the Redis
+ * adapter every process serves its own subscribers (a local broadcast), so each process computes
+ * at most once per tick and no subscriber gets a result twice. Needs section_dashboard.
+ */
+export const DASHBOARD_ROOM = 'dashboard-stat';
+const PERMISSION: Permission = 'section_dashboard';
+
+export interface DashboardStats {
+  /** How many times the statistics were computed (for tests and metrics). */
+  readonly computations: number;
+  /** Whether the tick runs (someone on this process is subscribed). */
+  readonly ticking: boolean;
+  close(): void;
+}
+
+export function registerDashboardStats(deps: {
+  io: Server;
+  db: Queryable;
+  log: FastifyBaseLogger;
+  tickMs?: number;
+}): DashboardStats {
+  const namespace = typedNamespace(deps.io, NAMESPACES.moderationStatistics);
+  const tickMs = deps.tickMs ?? DASHBOARD_STAT_POLL_MS;
+  let computations = 0;
+  let latest: DashboardStat | undefined;
+  let inflight: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const subscriberCount = () => namespace.adapter.rooms.get(DASHBOARD_ROOM)?.size ?? 0;
+
+  const compute = (): Promise<void> => {
+    inflight ??= (async () => {
+      try {
+        computations += 1;
+        latest = await computeDashboardStat(deps.db);
+        namespace.local.to(DASHBOARD_ROOM).emit('dashboard-stat', latest);
+      } catch (error) {
+        deps.log.error({ err: error }, 'dashboard statistics failed');
+      } finally {
+        inflight = undefined;
+      }
+    })();
+    return inflight;
+  };
+
+  const tick = () => {
+    if (subscriberCount() === 0) {
+      clearInterval(timer);
+      timer = undefined;
+      latest = undefined;
+      return;
+    }
+    void compute();
+  };
+
+  namespace.use((socket, next) => {
+    const user = (socket.data as SocketData).user;
+    if (!user.permissions.includes(PERMISSION)) {
+      next(new Error(`You do not have the permission ${PERMISSION}`));
+      return;
+    }
+    next();
+  });
+
+  namespace.on('connection', (socket) => {
+    socket.on('dashboard-stat', () => {
+      if (socket.rooms.has(DASHBOARD_ROOM)) return;
+      void socket.join(DASHBOARD_ROOM);
+      if (latest) socket.emit('dashboard-stat', latest);
+      if (!timer) {
+        timer = setInterval(tick, tickMs);
+        // The first subscriber gets numbers now rather than after a tick.
+        if (!latest) void compute();
+      }
+    });
+  });
+
+  return {
+    get computations() {
+      return computations;
+    },
+    get ticking() {
+      return timer !== undefined;
+    },
+    close() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,0 +1,355 @@
+import type {
+  AdditionalDetails,
+  ContentItem,
+  MessageType,
+  ModeratedResult,
+  SubmitOutcome,
+} from '../../../src/contract/content';
+import type { Queryable } from '../../db/database';
+import { enqueueDeliveries } from '../delivery/delivery-repository';
+
+/**
+ * The queue and its leases. Rules:
+ * - An item is pending, assigned (leased to one operator until lease_expires_at) or decided.
+ * - A claim takes the oldest pending items with FOR UPDATE SKIP LOCKED, so concurrent claims on
+ *   any number of server processes never take the same item, and never block on each other.
+ * - Only the socket that holds moderation for the user may claim (checked in the same statement),
+ *   and never beyond the user's max_content.
+ * - Leases are renewed while the operator's moderating socket is connected; once they lapse
+ *   (after the grace period) the sweeper puts the items back to pending. Unmap and park release
+ *   at once.
+ * - The first valid submission decides an item: from its lease holder, or from anyone while the
+ *   item is pending again (a late submit after a release is kept, not lost).
+ */
+
+export interface ClaimOptions {
+  userId: number;
+  socketId: string;
+  /** How many items the client asks for. */
+  wanted: number;
+  maxContent: number;
+  leaseSeconds: number;
+  aiWaitSeconds: number;
+}
+
+export interface Claim {
+  /** Every item leased to the user after the claim (old and new), oldest first. */
+  ids: number[];
+  /** How many of them this claim added. */
+  claimed: number;
+}
+
+export async function claimContents(db: Queryable, options: ClaimOptions): Promise<Claim> {
+  const rows = await db.query<{ id: number; fresh: boolean }>(
+    `with held as (
+       select count(*)::int as n from contents where status = 'assigned' and assigned_to = $1
+     ), picked as (
+       select id from contents
+        where status = 'pending'
+          and (ai_state <> 'pending' or bound_time < now() - $6 * interval '1 second')
+          and exists (select 1 from moderation_presence p where p.user_id = $1 and p.socket_id = $2)
+        order by bound_time, id
+        limit greatest(0, least($3::int, $4::int - (select n from held)))
+        for update skip locked
+     ), claimed as (
+       update contents c
+          set status = 'assigned', assigned_to = $1, assigned_at = now(),
+              lease_expires_at = now() + $5 * interval '1 second'
+         from picked where c.id = picked.id and c.status = 'pending'
+       returning c.id, c.bound_time
+     )
+     select id, fresh from (
+       select id, bound_time, true as fresh from claimed
+       union all
+       select id, bound_time, false from contents where status = 'assigned' and assigned_to = $1
+     ) all_items order by bound_time, id`,
+    [
+      options.userId,
+      options.socketId,
+      options.wanted,
+      options.maxContent,
+      options.leaseSeconds,
+      options.aiWaitSeconds,
+    ],
+  );
+  return { ids: rows.map((row) => row.id), claimed: rows.filter((row) => row.fresh).length };
+}
+
+export async function leasedContentIds(db: Queryable, userId: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `select id from contents where status = 'assigned' and assigned_to = $1
+      order by bound_time, id`,
+    [userId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Unmap: one item back to the queue, only if it is leased to this user. */
+export async function releaseContent(
+  db: Queryable,
+  userId: number,
+  contentId: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update contents
+        set status = 'pending', assigned_to = null, assigned_at = null, lease_expires_at = null
+      where id = $1 and status = 'assigned' and assigned_to = $2
+      returning id`,
+    [contentId, userId],
+  );
+  return rows.length > 0;
+}
+
+export async function releaseUserContents(db: Queryable, userId: number): Promise<number> {
+  const rows = await db.query(
+    `update contents
+        set status = 'pending', assigned_to = null, assigned_at = null, lease_expires_at = null
+      where status = 'assigned' and assigned_to = $1
+      returning id`,
+    [userId],
+  );
+  return rows.length;
+}
+
+/** Extends the live leases of users whose moderating socket is connected to this process. */
+export async function renewLeases(
+  db: Queryable,
+  userIds: readonly number[],
+  leaseSeconds: number,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.query(
+    `update contents set lease_expires_at = now() + $2 * interval '1 second'
+      where status = 'assigned' and assigned_to = any($1::int[]) and lease_expires_at > now()`,
+    [userIds, leaseSeconds],
+  );
+}
+
+/** Puts lapsed leases back into the queue; answers whose items were taken back. */
+export async function releaseExpiredLeases(db: Queryable): Promise<number[]> {
+  const rows = await db.query<{ assigned_to: number }>(
+    `with expired as (
+       select id, assigned_to from contents
+        where status = 'assigned' and lease_expires_at <= now()
+        for update skip locked
+     )
+     update contents c
+        set status = 'pending', assigned_to = null, assigned_at = null, lease_expires_at = null
+       from expired where c.id = expired.id
+     returning expired.assigned_to`,
+  );
+  return [...new Set(rows.map((row) => row.assigned_to))];
+}
+
+interface ContentRow {
+  id: number;
+  service: string;
+  subscriber: string;
+  subscriber_id: string;
+  user_id: string;
+  username: string;
+  notes: string | null;
+  message_type: MessageType;
+  content: string;
+  file_url: string | null;
+  bound_time: Date;
+  tags: string[];
+  submit_without_tags: boolean;
+  enable_dynamic_tags: boolean;
+  content_additional_details: AdditionalDetails | null;
+  ai_moderated_status: string[] | null;
+  ai_response_time: number | null;
+  ai_other_details: ContentItem['ai_other_details'];
+}
+
+/** POST /api/content/update: the full items, only those leased to the caller. */
+export async function leasedContentItems(
+  db: Queryable,
+  userId: number,
+  ids: readonly number[],
+): Promise<ContentItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<ContentRow>(
+    `select c.id, s.name as service, sub.name as subscriber, sub.external_id as subscriber_id,
+            c.user_id, c.username, c.notes, c.message_type, c.content, c.file_url, c.bound_time,
+            s.tags, s.submit_without_tags, s.enable_dynamic_tags, c.content_additional_details,
+            c.ai_moderated_status, c.ai_response_time, c.ai_other_details
+       from contents c
+       join services s on s.id = c.service_id
+       join subscribers sub on sub.id = c.subscriber_id
+      where c.id = any($1::bigint[]) and c.status = 'assigned' and c.assigned_to = $2
+      order by c.bound_time, c.id`,
+    [ids, userId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    service: row.service,
+    subscriber: row.subscriber,
+    subscriber_id: row.subscriber_id,
+    user_id: row.user_id,
+    username: row.username,
+    notes: row.notes,
+    message_type: row.message_type,
+    content: row.content,
+    file_url: row.file_url,
+    bound_time: new Date(row.bound_time).toISOString(),
+    tags: row.tags.map((name) => ({ name, selected: false })),
+    customTag: null,
+    submit_without_tags: row.submit_without_tags ? 'yes' : 'no',
+    enable_dynamic_tags: row.enable_dynamic_tags ? 'yes' : 'no',
+    content_additional_details: row.content_additional_details,
+    ai_moderated_status: row.ai_moderated_status,
+    ai_response_time: row.ai_response_time,
+    ai_other_details: row.ai_other_details,
+  }));
+}
+
+/** What a submit needs to know about an item to validate and classify it. */
+export interface SubmitTarget {
+  id: number;
+  status: 'pending' | 'assigned' | 'decided';
+  assigned_to: number | null;
+  decided_by: number | null;
+  tags: string[];
+  submit_without_tags: boolean;
+  enable_dynamic_tags: boolean;
+}
+
+export async function submitTargets(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Map<number, SubmitTarget>> {
+  const rows = await db.query<SubmitTarget>(
+    `select c.id, c.status, c.assigned_to, c.decided_by, s.tags, s.submit_without_tags,
+            s.enable_dynamic_tags
+       from contents c join services s on s.id = c.service_id
+      where c.id = any($1::bigint[])`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export interface SubmissionInput {
+  result: ModeratedResult;
+  /** The key to store: null when the request had none. */
+  key: string | null;
+}
+
+export interface StoredSubmission {
+  content_id: number;
+  idempotency_key: string | null;
+  status: SubmitOutcome;
+}
+
+/**
+ * Stores a batch of submissions of one user in one transaction:
+ * 1. keys already stored answer 'duplicate' and are not stored again;
+ * 2. one UPDATE decides every item the user may still decide (leased to them, or pending);
+ * 3. the rest are classified from the rows as they are after that UPDATE;
+ * 4. every new submission is appended to moderation_results with its outcome.
+ */
+export async function storeSubmissions(
+  db: Queryable,
+  userId: number,
+  submissions: readonly SubmissionInput[],
+): Promise<StoredSubmission[]> {
+  const keys = submissions.map((s) => s.key).filter((key): key is string => key !== null);
+  const seenKeys = new Set<string>();
+  if (keys.length > 0) {
+    const rows = await db.query<{ idempotency_key: string }>(
+      'select idempotency_key from moderation_results where idempotency_key = any($1::text[])',
+      [keys],
+    );
+    for (const row of rows) seenKeys.add(row.idempotency_key);
+  }
+
+  // Within one request a repeated key or content id is a replay of the earlier entry.
+  const outcomes = new Map<number, SubmitOutcome>();
+  const keyReplays = new Set<number>();
+  const toDecide = new Map<number, SubmissionInput>();
+  submissions.forEach((submission, index) => {
+    const key = submission.key;
+    if (key !== null && seenKeys.has(key)) {
+      outcomes.set(index, 'duplicate');
+      keyReplays.add(index);
+      return;
+    }
+    if (key !== null) seenKeys.add(key);
+    const contentId = submission.result.content_id;
+    if (toDecide.has(contentId)) {
+      outcomes.set(index, 'duplicate');
+      return;
+    }
+    toDecide.set(contentId, submission);
+  });
+
+  if (toDecide.size > 0) {
+    const entries = [...toDecide.values()];
+    const rows = await db.query<{ id: number }>(
+      `update contents c
+          set status = 'decided', decided_by = $1, decided_at = now(),
+              moderated_status = v.moderated_status, lease_expires_at = null
+         from unnest($2::bigint[], $3::jsonb[]) as v(id, moderated_status)
+        where c.id = v.id and c.status <> 'decided'
+          and (c.status = 'pending' or c.assigned_to = $1)
+        returning c.id`,
+      [
+        userId,
+        entries.map((entry) => entry.result.content_id),
+        entries.map((entry) => JSON.stringify(entry.result.moderated_status)),
+      ],
+    );
+    const decided = new Set(rows.map((row) => row.id));
+    // The delivery row commits with the decision (issue 5): no decision is left undelivered.
+    await enqueueDeliveries(db, [...decided]);
+    const undecided = entries
+      .map((entry) => entry.result.content_id)
+      .filter((id) => !decided.has(id));
+    const states =
+      undecided.length > 0 ? await submitTargets(db, undecided) : new Map<number, SubmitTarget>();
+    submissions.forEach((submission, index) => {
+      if (outcomes.has(index)) return;
+      const id = submission.result.content_id;
+      const state = states.get(id);
+      outcomes.set(
+        index,
+        decided.has(id)
+          ? 'stored'
+          : !state
+            ? 'unknown_content'
+            : state.status === 'decided'
+              ? state.decided_by === userId
+                ? 'duplicate'
+                : 'already_decided'
+              : 'lease_moved',
+      );
+    });
+  }
+
+  // Append-only record of every submission; a replayed key is acknowledged, not stored twice.
+  const appended = submissions
+    .map((submission, index) => ({ submission, index }))
+    .filter(({ index }) => !keyReplays.has(index));
+  if (appended.length > 0) {
+    await db.query(
+      `insert into moderation_results (content_id, user_id, idempotency_key, outcome, payload)
+       select t.content_id, $1, t.key, t.outcome, t.payload
+         from unnest($2::bigint[], $3::text[], $4::text[], $5::jsonb[])
+                as t(content_id, key, outcome, payload)
+       on conflict (idempotency_key) do nothing`,
+      [
+        userId,
+        appended.map(({ submission }) => submission.result.content_id),
+        appended.map(({ submission }) => submission.key),
+        appended.map(({ index }) => outcomes.get(index) ?? 'duplicate'),
+        appended.map(({ submission }) => JSON.stringify(submission.result)),
+      ],
+    );
+  }
+
+  return submissions.map((submission, index) => ({
+    content_id: submission.result.content_id,
+    idempotency_key: submission.key,
+    status: outcomes.get(index) ?? 'duplicate',
+  }));
+}

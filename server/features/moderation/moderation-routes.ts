@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ContentUpdateRequestSchema,
+  MediaLogRequestSchema,
+  ModeratedTimeRequestSchema,
+  SubmitContentsRequestSchema,
+  type ModeratedResult,
+  type SubmitItemResult,
+  type SubmitOutcome,
+} from '../../../src/contract/content';
+import type { Database } from '../../db/database';
+import { HttpError, parseInput } from '../../http/errors';
+import { requirePermission, signedInUser } from '../../http/session';
+import type { UserStats } from '../statistics/user-stats-socket';
+import {
+  leasedContentItems,
+  storeSubmissions,
+  submitTargets,
+  type SubmitTarget,
+} from './content-repository';
+import { recordContentLoaded, recordMediaLog } from './moderation-log-repository';
+
+const SUBMIT_MESSAGES: Record<SubmitOutcome, string> = {
+  stored: 'Stored.',
+  duplicate: 'Already received; not stored twice.',
+  already_decided: 'Another operator already decided this item; your result was recorded.',
+  lease_moved: 'This item is now assigned to another operator; your result was recorded.',
+  unknown_content: 'There is no such content item; your result was recorded.',
+};
+
+/** Why a result does not fit its item's configuration, or undefined when it fits. */
+export function resultProblem(result: ModeratedResult, target: SubmitTarget): string | undefined {
+  const { additional, ...tags } = result.moderated_status;
+  const known = new Set(target.tags);
+  const unknown = Object.keys(tags).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    return `${unknown.map((name) => `'${name}'`).join(', ')} is not a tag of this item`;
+  }
+  const custom = typeof additional === 'string' ? additional.trim() : '';
+  if (custom !== '' && !target.enable_dynamic_tags) {
+    return 'this item takes no custom tag (enable_dynamic_tags is no)';
+  }
+  const anyTag = Object.values(tags).some((value) => value === 1);
+  if (!target.submit_without_tags && !anyTag && custom === '') {
+    return 'this item needs at least one tag or a custom tag (submit_without_tags is no)';
+  }
+  return undefined;
+}
+
+/**
+ * The content calls of the moderation screen (SPEC §7): full items for the caller's leases,
+ * idempotent submission, moderated time after load and media logs.
+ */
+export async function moderationRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; userStats: UserStats },
+): Promise<void> {
+  const { db } = deps;
+  const canModerate = { preHandler: requirePermission('section_moderation') };
+
+  app.post('/api/content/update', canModerate, async (request) => {
+    const user = signedInUser(request);
+    const assigned = parseInput(ContentUpdateRequestSchema, request.body);
+    const items = await leasedContentItems(
+      db,
+      user.id,
+      assigned.map((item) => item.id),
+    );
+    return { ok: true, data: items };
+  });
+
+  app.post('/api/v2/content/submit-contents', canModerate, async (request) => {
+    const user = signedInUser(request);
+    const results = parseInput(SubmitContentsRequestSchema, request.body);
+    const fields: Record<string, string> = {};
+    results.forEach((result, index) => {
+      if (result.user_id !== user.id) fields[`${index}.user_id`] = 'must be your own user id';
+    });
+    const targets = await submitTargets(
+      db,
+      results.map((result) => result.content_id),
+    );
+    results.forEach((result, index) => {
+      const target = targets.get(result.content_id);
+      const problem = target ? resultProblem(result, target) : undefined;
+      if (problem) fields[`${index}.moderated_status`] = `content ${result.content_id}: ${problem}`;
+    });
+    if (Object.keys(fields).length > 0) {
+      const message = Object.entries(fields)
+        .map(([name, text]) => `${name}: ${text}`)
+        .join('; ');
+      throw new HttpError(422, message, fields);
+    }
+
+    const stored = await db.transaction((tx) =>
+      storeSubmissions(
+        tx,
+        user.id,
+        results.map((result) => ({ result, key: result.idempotency_key ?? null })),
+      ),
+    );
+    if (stored.some((item) => item.status === 'stored')) {
+      deps.userStats.notifyModerated(user.id).catch((error: unknown) => {
+        request.log.error({ err: error }, 'moderated count notification failed');
+      });
+    }
+    const data: SubmitItemResult[] = stored.map((item) => ({
+      ...item,
+      message: SUBMIT_MESSAGES[item.status],
+    }));
+    return { ok: true, data };
+  });
+
+  app.post('/api/v2/content-duration/update-user-moderated-time', canModerate, async (request) => {
+    const user = signedInUser(request);
+    const input = parseInput(ModeratedTimeRequestSchema, request.body);
+    if (input.user_id !== user.id) {
+      throw new HttpError(422, 'user_id: must be your own user id', {
+        user_id: 'must be your own user id',
+      });
+    }
+    await recordContentLoaded(db, user.id, input.content_id, input.idempotency_key);
+    return { ok: true };
+  });
+
+  app.post('/api/content/log-content', canModerate, async (request) => {
+    const user = signedInUser(request);
+    const input = parseInput(MediaLogRequestSchema, request.body);
+    if (input.user_id !== user.id) {
+      throw new HttpError(422, 'user_id: must be your own user id', {
+        user_id: 'must be your own user id',
+      });
+    }
+    await recordMediaLog(db, user.id, input);
+    return { ok: true };
+  });
+}

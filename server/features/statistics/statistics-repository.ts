@@ -1,0 +1,89 @@
+import type { UserPendingStat } from '../../../src/contract/socket-events';
+import { queryOne, type Queryable } from '../../db/database';
+
+/** Items the user decided in [start, end). Served by the decided_by index. */
+export async function countModeratedBy(
+  db: Queryable,
+  userId: number,
+  start: Date,
+  end: Date,
+): Promise<number> {
+  const row = await queryOne<{ count: number }>(
+    db,
+    `select count(*)::int as count from contents
+      where status = 'decided' and decided_by = $1 and decided_at >= $2 and decided_at < $3`,
+    [userId, start, end],
+  );
+  return row?.count ?? 0;
+}
+
+/** Items the user decided since midnight UTC. */
+export async function countModeratedToday(db: Queryable, userId: number): Promise<number> {
+  const start = new Date();
+  start.setUTCHours(0, 0, 0, 0);
+  return countModeratedBy(db, userId, start, new Date(start.getTime() + 86_400_000));
+}
+
+export interface QueueCounts {
+  pending: number;
+  assigned: number;
+  /** Items leased per user. */
+  byUser: Map<number, number>;
+}
+
+/** One cheap pass over the undecided items (both partial indexes), shared by every asker. */
+export async function queueCounts(db: Queryable): Promise<QueueCounts> {
+  const rows = await db.query<{ assigned_to: number | null; count: number }>(
+    `select null::int as assigned_to, count(*)::int as count from contents where status = 'pending'
+     union all
+     select assigned_to, count(*)::int from contents where status = 'assigned' group by assigned_to`,
+  );
+  const byUser = new Map<number, number>();
+  let pending = 0;
+  let assigned = 0;
+  for (const row of rows) {
+    if (row.assigned_to === null) pending += row.count;
+    else {
+      byUser.set(row.assigned_to, row.count);
+      assigned += row.count;
+    }
+  }
+  return { pending, assigned, byUser };
+}
+
+export function pendingStatFor(counts: QueueCounts, userId: number): UserPendingStat {
+  return {
+    total_pending: counts.pending + counts.assigned,
+    pending: counts.pending,
+    assigned: counts.byUser.get(userId) ?? 0,
+  };
+}
+
+/**
+ * Queue counts computed at most once per `maxAgeMs` per process, so a thousand top bars asking
+ * every 2 s cost one query a second.
+ */
+export class QueueCountsCache {
+  private value: QueueCounts | undefined;
+  private at = 0;
+  private inflight: Promise<QueueCounts> | undefined;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly maxAgeMs = 1_000,
+  ) {}
+
+  get(): Promise<QueueCounts> {
+    if (this.value && Date.now() - this.at < this.maxAgeMs) return Promise.resolve(this.value);
+    this.inflight ??= queueCounts(this.db)
+      .then((value) => {
+        this.value = value;
+        this.at = Date.now();
+        return value;
+      })
+      .finally(() => {
+        this.inflight = undefined;
+      });
+    return this.inflight;
+  }
+}

@@ -1,0 +1,42 @@
+import csrfProtection from '@fastify/csrf-protection';
+import type { FastifyInstance } from 'fastify';
+import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../src/contract/api';
+import { HttpError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Routes for client services, authenticated only by their bearer token. */
+const SERVICE_API_PREFIX = '/api/v1/';
+
+/**
+ * Cross-site request forgery defence for cookie-authenticated calls: the secret lives in an
+ * httpOnly cookie, the served index.html carries a token made from it, and every state-changing
+ * request must send that token and X-Requested-With. Calls authenticated by a bearer token (the
+ * service ingest API) carry no cookie and are exempt, as is the whole service API under /api/v1/,
+ * which never reads a cookie: a call there without a token gets its 401, not a CSRF 403.
+ */
+export async function registerCsrf(app: FastifyInstance): Promise<void> {
+  await app.register(csrfProtection, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: 'mc_csrf',
+    cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, signed: false },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (
+      SAFE_METHODS.has(request.method) ||
+      isBearerRequest(request.headers.authorization) ||
+      request.url.startsWith(SERVICE_API_PREFIX)
+    ) {
+      done();
+      return;
+    }
+    if (request.headers[REQUESTED_WITH_HEADER] !== REQUESTED_WITH_VALUE) {
+      done(new HttpError(403, 'Requests must come from the console (X-Requested-With missing).'));
+      return;
+    }
+    app.csrfProtection(request, reply, done);
+  });
+}
+
+function isBearerRequest(authorization: string | undefined): boolean {
+  return authorization?.toLowerCase().startsWith('bearer ') ?? false;
+}

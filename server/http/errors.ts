@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError, type ZodType, type z } from 'zod';
+import type { ApiFailure } from '../../src/contract/api';
+
+/** An answer the client should show: status, a message a person can act on, bad fields. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function parseInput<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
+  return schema.parse(input ?? {});
+}
+
+function describeZodError(error: ZodError): ApiFailure {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.join('.') || 'body';
+    fields[name] ??= issue.message;
+  }
+  const message = Object.entries(fields)
+    .map(([name, text]) => `${name}: ${text}`)
+    .join('; ');
+  return { ok: false, message, fields };
+}
+
+const CSRF_MESSAGE =
+  "This page's security token is missing or out of date. Reload the page and try again.";
+
+/**
+ * Maps every failure to the JSON envelope. Bad input is 422 naming the fields; anything
+ * unexpected is logged with its stack and answered with a plain 500 message, never the stack.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof ZodError) {
+      return reply.status(422).send(describeZodError(error));
+    }
+    if (error instanceof HttpError) {
+      const body: ApiFailure = { ok: false, message: error.message };
+      if (error.fields) body.fields = error.fields;
+      return reply.status(error.statusCode).send(body);
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.code?.startsWith('FST_CSRF')) {
+      return reply.status(403).send({ ok: false, message: CSRF_MESSAGE });
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, wrong content type).
+      return reply.status(status).send({ ok: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send({ ok: false, message: 'Something went wrong on the server. Try again in a moment.' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({ ok: false, message: `No such endpoint: ${request.method} ${request.url}` }),
+  );
+}

@@ -1,0 +1,134 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { CurrentUser } from '../../src/contract/auth';
+import { fastifyCookie } from '@fastify/cookie';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { Server, type Namespace } from 'socket.io';
+import { NAMESPACES, type NamespaceEvents } from '../../src/contract/socket-events';
+import type { Database } from '../db/database';
+import type { SessionPolicy } from '../features/auth/session-repository';
+import { toCurrentUser } from '../features/users/user-repository';
+import { SESSION_COOKIE, userForSession } from '../http/session';
+
+/**
+ * What a socket carries. Only the visible user (no password hash): with the Redis adapter,
+ * `fetchSockets()` sends this to other processes.
+ */
+export interface SocketData {
+  user: CurrentUser;
+}
+
+/** Every socket joins its user's room in its namespace, so any process can reach the user. */
+export function userRoom(userId: number): string {
+  return `user:${userId}`;
+}
+
+export interface SocketServer {
+  io: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * A browser always sends Origin on a socket handshake; it must be this server's own origin or
+ * one listed in ALLOWED_ORIGINS. A handshake without Origin comes from a non-browser client
+ * (a test, a script) that cannot ride on a victim's cookies, so it passes to the session check.
+ */
+export function isAllowedOrigin(request: IncomingMessage, allowed: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export async function createSocketServer(
+  httpServer: HttpServer,
+  deps: {
+    db: Database;
+    sessionPolicy: SessionPolicy;
+    allowedOrigins: string[];
+    redisUrl: string | undefined;
+    redisPrefix?: string;
+    log: FastifyBaseLogger;
+    isMaintenance: () => Promise<boolean>;
+  },
+): Promise<SocketServer> {
+  const io = new Server(httpServer, {
+    serveClient: false,
+    allowRequest: (request, callback) => {
+      if (!isAllowedOrigin(request, deps.allowedOrigins)) {
+        callback('Origin not allowed', false);
+        return;
+      }
+      deps.isMaintenance().then(
+        (on) => callback(on ? 'Down for maintenance' : null, !on),
+        () => callback('Server error', false),
+      );
+    },
+  });
+
+  const redisClients: { quit(): Promise<unknown> }[] = [];
+  if (deps.redisUrl) {
+    const pub = createClient({ url: deps.redisUrl });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      client.on('error', (error: unknown) => deps.log.error({ err: error }, 'redis error'));
+    }
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { key: deps.redisPrefix ?? 'socket.io' }));
+    redisClients.push(pub, sub);
+  }
+
+  const authenticate = (namespace: Namespace) =>
+    namespace.use((socket, next) => {
+      const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
+      userForSession(deps.db, cookies[SESSION_COOKIE], deps.sessionPolicy).then(
+        (user) => {
+          if (!user) {
+            next(new Error('Not signed in'));
+            return;
+          }
+          (socket.data as SocketData).user = toCurrentUser(user);
+          next();
+        },
+        (error: unknown) => {
+          deps.log.error({ err: error }, 'socket authentication failed');
+          next(new Error('Server error'));
+        },
+      );
+    });
+
+  for (const name of Object.values(NAMESPACES)) {
+    authenticate(io.of(name));
+    io.of(name).on('connection', (socket) => {
+      void socket.join(userRoom((socket.data as SocketData).user.id));
+    });
+  }
+
+  return {
+    io,
+    async close() {
+      await io.close();
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}
+
+/** A namespace typed by the contract's event maps (src/contract/socket-events.ts). */
+export type TypedNamespace<Name extends keyof NamespaceEvents> = Namespace<
+  NamespaceEvents[Name]['client'],
+  NamespaceEvents[Name]['server'],
+  Record<string, never>,
+  SocketData
+>;
+
+export function typedNamespace<Name extends keyof NamespaceEvents>(
+  io: Server,
+  name: Name,
+): TypedNamespace<Name> {
+  return io.of(name) as unknown as TypedNamespace<Name>;
+}
