@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CurrentUserResponseSchema, type CurrentUser } from '../../../contract/auth';
+import { ApiError, api } from '../../../lib/api-client';
+
+const MAINTENANCE_RELOAD_GUARD = 'maintenance-reload-at';
+
+/**
+ * A 503 means maintenance: reload so the server's maintenance page shows (SPEC §7). The guard
+ * stops a reload loop when only the API, not the page, answers 503.
+ */
+function reloadIntoMaintenancePage(): void {
+  const last = Number(sessionStorage.getItem(MAINTENANCE_RELOAD_GUARD) ?? 0);
+  if (Date.now() - last < 30_000) return;
+  sessionStorage.setItem(MAINTENANCE_RELOAD_GUARD, String(Date.now()));
+  window.location.reload();
+}
+
+/** The signed-in user, or null when nobody is signed in. */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return (await api.get('/api/auth', CurrentUserResponseSchema)).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 503) reloadIntoMaintenancePage();
+    throw error;
+  }
+}
+
+export const currentUserQuery = queryOptions({
+  queryKey: ['auth', 'current-user'],
+  queryFn: fetchCurrentUser,
+  staleTime: 60_000,
+});
+
+/** For components below the authenticated layout, where a user is guaranteed. */
+export function useCurrentUser(): CurrentUser {
+  const { data } = useQuery(currentUserQuery);
+  if (!data) throw new Error('useCurrentUser used outside the authenticated layout');
+  return data;
+}

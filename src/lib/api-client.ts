@@ -1,0 +1,122 @@
+/**
+ * The one HTTP client of the console. Every call sends X-Requested-With and the CSRF token from
+ * the page (SPEC §7) and gets JSON back. A failure becomes an ApiError carrying the server's
+ * message, so screens show what the server said. A 403 for a stale CSRF token fetches a fresh
+ * token once and retries.
+ */
+import type { z } from 'zod';
+import {
+  CSRF_HEADER,
+  CSRF_META_NAME,
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+} from '../contract/api';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** No answer at all: offline, server down, connection cut. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+let csrfToken: string | null =
+  typeof document === 'undefined'
+    ? null
+    : (document.querySelector<HTMLMetaElement>(`meta[name="${CSRF_META_NAME}"]`)?.content ?? null);
+
+async function refreshCsrfToken(): Promise<void> {
+  const response = await fetch('/api/csrf-token', {
+    credentials: 'same-origin',
+    headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
+  });
+  const body = (await response.json()) as { data?: string };
+  csrfToken = body.data ?? null;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions, retried = false): Promise<Response> {
+  const method = options.method ?? 'GET';
+  if (method !== 'GET' && csrfToken === null) await refreshCsrfToken().catch(() => undefined);
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+  };
+  if (csrfToken) headers[CSRF_HEADER] = csrfToken;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server cannot be reached. Check the network connection.');
+  }
+  if (response.status === 403 && !retried && method !== 'GET') {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { message?: string };
+    if (body.message?.includes('security token')) {
+      await refreshCsrfToken();
+      return send(path, options, true);
+    }
+  }
+  return response;
+}
+
+async function parse<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const failure = (body ?? {}) as { message?: unknown; fields?: Record<string, string> };
+    const message =
+      typeof failure.message === 'string'
+        ? failure.message
+        : `The server answered ${response.status} ${response.statusText}`.trim();
+    throw new ApiError(response.status, message, failure.fields);
+  }
+  return schema ? schema.parse(body) : (body as T);
+}
+
+export const api = {
+  async get<T>(
+    path: string,
+    schema?: z.ZodType<T>,
+    options: Omit<RequestOptions, 'method' | 'body'> = {},
+  ) {
+    return parse(await send(path, { ...options, method: 'GET' }), schema);
+  },
+  async post<T>(path: string, body?: unknown, schema?: z.ZodType<T>) {
+    return parse(await send(path, { method: 'POST', body: body ?? {} }), schema);
+  },
+};
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}

@@ -1,0 +1,35 @@
+import { createRouter } from '@tanstack/react-router';
+import { queryClient } from './lib/query-client';
+import { homeRoute, profileRoute } from './routes/app-pages';
+import { appRoute } from './routes/app-route';
+import { moderationRoute, parkRoute } from './routes/moderation-routes';
+import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
+import { forgotPasswordRoute, loginRoute, resetPasswordRoute } from './routes/public-routes';
+import { rootRoute } from './routes/root-route';
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  appRoute.addChildren([
+    homeRoute,
+    profileRoute,
+    moderationRoute,
+    parkRoute,
+    dashboardRoute,
+    serviceTokensRoute,
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,48 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { landingPath } from '../contract/routes';
+import { currentUserQuery } from '../features/auth/api/current-user';
+import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form';
+import { LoginForm } from '../features/auth/components/login-form';
+import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { rootRoute } from './root-route';
+
+function LoginPage() {
+  useDocumentTitle('Login');
+  return <LoginForm />;
+}
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQuery);
+    if (user) throw redirect({ to: landingPath(user.permissions) });
+  },
+  component: LoginPage,
+});
+
+function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
+  return <ForgotPasswordForm />;
+}
+
+export const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: ForgotPasswordPage,
+});
+
+function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const { token } = resetPasswordRoute.useSearch();
+  return <ResetPasswordForm token={token} />;
+}
+
+export const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: z.object({ token: z.string().catch('') }),
+  component: ResetPasswordPage,
+});
