@@ -1,0 +1,462 @@
+/**
+ * npm run bench:queue — the live-moderation queue end to end, against the real server.
+ *
+ * 1. Setup, straight on a fresh embedded database (temp DATA_DIR): schema, N operators with ready
+ *    sessions (no scrypt), one service and its API token.
+ * 2. The real server starts as a child process on that database (demo feeder off) and the pool
+ *    of items arrives through the ingest API.
+ * 3. Simulated operators run the whole protocol over real sockets and HTTP on loopback:
+ *    moderate-me, request-content -> set-content -> POST /api/content/update ->
+ *    POST /api/v2/content/submit-contents, until the pool is empty. Printed: items moderated per
+ *    second and p50/p99 submit latency.
+ * 4. Baseline in the same run: the server stops and the same claim-and-store SQL
+ *    (claimContents + storeSubmissions) runs straight on the database for a new pool.
+ *
+ * Sizing (environment): BENCH_OPERATORS (1000), BENCH_ITEMS (15000), BENCH_BASELINE_ITEMS (6000),
+ * BENCH_MODE batch (one submit per claimed set, as batch moderators do) or single (one submit
+ * per item). Every loop is bounded; everything stays on 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { io, type Socket } from 'socket.io-client';
+import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../src/contract/api';
+import type { ModeratedResult } from '../src/contract/content';
+import type { Database } from '../server/db/database';
+import { migrate } from '../server/db/migrate';
+import { openPgliteDatabase } from '../server/db/pglite-database';
+import { claimContents, storeSubmissions } from '../server/features/moderation/content-repository';
+import { createService } from '../server/features/services/service-repository';
+import { issueServiceToken } from '../server/features/services/service-token-repository';
+import { syncRolesAndPermissions } from '../server/features/users/role-repository';
+
+const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 1000);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 15000);
+const BASELINE_ITEMS = Number(process.env.BENCH_BASELINE_ITEMS ?? 6000);
+const MODE = process.env.BENCH_MODE === 'single' ? 'single' : 'batch';
+const MAX_CONTENT = 6;
+const TAGS = ['nudity', 'violence', 'spam', 'drugs'];
+/** No run may take longer than this, whatever happens. */
+const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 120_000);
+
+interface Operator {
+  id: number;
+  username: string;
+  session: string;
+}
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/**
+ * fetch with bounded retries: a thousand operators opening connections at once can overflow the
+ * listen backlog on a small machine, and a pooled keep-alive connection the server has just
+ * closed fails once; both are a reconnect, not a lost request.
+ */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 8) {
+        throw new Error(`${url}: ${String((error as Error & { cause?: unknown }).cause ?? error)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function setup(db: Database): Promise<{ operators: Operator[]; token: string }> {
+  await migrate(db);
+  await syncRolesAndPermissions(db);
+  const sessions = Array.from({ length: OPERATORS }, () => randomBytes(32).toString('base64url'));
+  const users = await db.query<{ id: number; username: string }>(
+    `insert into users (username, role_id, password_hash, max_content, is_batch_moderator)
+     select 'bench_op_' || n, (select id from roles where name = 'operator'), 'no-password', $2, $3
+       from generate_series(1, $1::int) as n
+     returning id, username`,
+    [OPERATORS, MAX_CONTENT, MODE === 'batch'],
+  );
+  users.sort((a, b) => a.id - b.id);
+  await db.query(
+    `insert into sessions (id_hash, user_id, expires_at)
+     select h, u, now() + interval '1 day' from unnest($1::text[], $2::int[]) as t(h, u)`,
+    [sessions.map((id) => createHash('sha256').update(id).digest('hex')), users.map((u) => u.id)],
+  );
+  const service = await createService(db, {
+    code: 'bench',
+    name: 'Bench Service',
+    tags: TAGS,
+    submitWithoutTags: false,
+    enableDynamicTags: true,
+    aiWordLists: { spam: ['free money'], drugs: ['pills'] },
+  });
+  const { token } = await issueServiceToken(db, { serviceId: service.id });
+  return {
+    operators: users.map((user, n) => ({ ...user, session: sessions[n] ?? '' })),
+    token,
+  };
+}
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: '0',
+      DEMO_FEEDER: '0',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: path.join(dataDir, 'no-static'),
+      LEASE_GRACE_SECONDS: '60',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The server never outlives the bench, even when the watchdog ends it.
+  process.once('exit', () => child.kill('SIGKILL'));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+  });
+  return { child, baseUrl };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function ingestPool(baseUrl: string, token: string, count: number): Promise<void> {
+  const batches = Math.ceil(count / 100);
+  let next = 0;
+  // Four requests in flight, as a busy client service would send.
+  const worker = async () => {
+    for (;;) {
+      const batch = next++;
+      if (batch >= batches) return;
+      const size = Math.min(100, count - batch * 100);
+      const items = Array.from({ length: size }, (_, k) => {
+        const n = batch * 100 + k;
+        return n % 3 === 0
+          ? {
+              subscriber_id: `sub-${n % 50}`,
+              user_id: `member-${n}`,
+              message_type: 'image',
+              content: `http://127.0.0.1/bench/${n}.png`,
+            }
+          : {
+              subscriber_id: `sub-${n % 50}`,
+              user_id: `member-${n}`,
+              message_type: 'text',
+              content: n % 7 === 0 ? `free money ${n}` : `message ${n}`,
+            };
+      });
+      const response = await fetch(`${baseUrl}/api/v1/contents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(items),
+      });
+      if (response.status !== 202) throw new Error(`ingest answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+interface RunStats {
+  /** Operators the server never let moderate before the deadline. */
+  notModerating: number;
+  stored: number;
+  otherOutcomes: number;
+  submitLatencies: number[];
+  firstAt: number;
+  lastAt: number;
+}
+
+/** A connected /online-users socket, with bounded retries like the console's socket manager. */
+async function connectOperator(baseUrl: string, cookie: string): Promise<Socket> {
+  for (let attempt = 1; ; attempt += 1) {
+    const socket: Socket = io(`${baseUrl}/online-users`, {
+      forceNew: true,
+      reconnection: false,
+      transports: ['websocket'],
+      extraHeaders: { cookie },
+      timeout: 120_000,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    } catch (error) {
+      socket.disconnect();
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
+}
+
+/** One simulated operator: the whole protocol until the queue stays empty. */
+async function runOperator(
+  baseUrl: string,
+  operator: Operator,
+  stats: RunStats,
+  deadline: number,
+  queueEmpty: () => boolean,
+): Promise<void> {
+  const cookie = `mc_session=${operator.session}`;
+  const csrfResponse = await request(`${baseUrl}/api/csrf-token`, { headers: { cookie } });
+  const csrfCookie = (csrfResponse.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const csrf = ((await csrfResponse.json()) as { data: string }).data;
+  const headers = {
+    cookie: `${cookie}; ${csrfCookie}`,
+    [CSRF_HEADER]: csrf,
+    [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+    'content-type': 'application/json',
+  };
+  const socket = await connectOperator(baseUrl, cookie);
+  let assignment: ((ids: number[]) => void) | undefined;
+  socket.on('set-content', (contents: { id: number }[]) => assignment?.(contents.map((c) => c.id)));
+  const moderating = new Promise<void>((resolve) => {
+    socket.on('moderation-status', (status: { moderatingSocket: string | null }) => {
+      if (status.moderatingSocket && status.moderatingSocket === socket.id) resolve();
+    });
+  });
+  socket.emit('moderate-me', { user: { id: operator.id } });
+  const started = await Promise.race([
+    moderating.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), deadline - Date.now())),
+  ]);
+  if (!started) {
+    stats.notModerating += 1;
+    socket.disconnect();
+    return;
+  }
+
+  const done = new Set<number>();
+  try {
+    while (Date.now() < deadline) {
+      const ids = await new Promise<number[]>((resolve) => {
+        const timer = setTimeout(() => resolve([]), 1_000);
+        assignment = (list) => {
+          clearTimeout(timer);
+          resolve(list);
+        };
+        socket.emit('request-content', { user: { id: operator.id }, count: MAX_CONTENT });
+      });
+      const fresh = ids.filter((id) => !done.has(id));
+      if (fresh.length === 0) {
+        if (queueEmpty()) return;
+        continue;
+      }
+      const update = await request(`${baseUrl}/api/content/update`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(fresh.map((id) => ({ id }))),
+      });
+      const items = ((await update.json()) as { data: { id: number; subscriber_id: string }[] })
+        .data;
+      const results: ModeratedResult[] = items.map((item, n) => ({
+        content_id: item.id,
+        moderated_status: { nudity: 0, violence: 0, spam: n % 2 === 0 ? 1 : 0, drugs: 1 },
+        moderated_time: new Date().toISOString(),
+        inbound_time: new Date().toISOString(),
+        subscriber_id: item.subscriber_id,
+        user_id: operator.id,
+        total_contents: items.length,
+        username: operator.username,
+        is_batch_moderator: MODE === 'batch',
+        idempotency_key: randomBytes(12).toString('base64url'),
+      }));
+      const groups = MODE === 'batch' ? [results] : results.map((result) => [result]);
+      for (const group of groups) {
+        if (group.length === 0) continue;
+        const started = performance.now();
+        const response = await request(`${baseUrl}/api/v2/content/submit-contents`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(group),
+        });
+        const body = (await response.json()) as { data?: { status: string }[] };
+        stats.submitLatencies.push(performance.now() - started);
+        for (const item of body.data ?? []) {
+          if (item.status === 'stored') stats.stored += 1;
+          else stats.otherOutcomes += 1;
+        }
+        stats.lastAt = performance.now();
+      }
+      for (const item of items) done.add(item.id);
+    }
+  } finally {
+    socket.disconnect();
+  }
+}
+
+async function runServerPhase(
+  dataDir: string,
+  operators: Operator[],
+  token: string,
+): Promise<{ itemsPerSecond: number; p50: number; p99: number; stats: RunStats }> {
+  const { child, baseUrl } = await startServer(dataDir);
+  try {
+    const ingestStarted = performance.now();
+    await ingestPool(baseUrl, token, ITEMS);
+    const ingestSeconds = (performance.now() - ingestStarted) / 1000;
+    log(
+      `ingest: ${ITEMS} items through POST /api/v1/contents in ${ingestSeconds.toFixed(1)} s (${Math.round(ITEMS / ingestSeconds)} items/s)`,
+    );
+
+    const stats: RunStats = {
+      notModerating: 0,
+      stored: 0,
+      otherOutcomes: 0,
+      submitLatencies: [],
+      firstAt: 0,
+      lastAt: 0,
+    };
+    const deadline = Date.now() + DEADLINE_MS;
+    const queueEmpty = () => stats.stored + stats.otherOutcomes >= ITEMS;
+    log(`operators: connecting ${operators.length} over sockets and HTTP...`);
+    stats.firstAt = performance.now();
+    // Operators arrive 100 at a time, as a shift starting, not as one burst of handshakes.
+    const runs: Promise<void>[] = [];
+    for (const [n, operator] of operators.entries()) {
+      if (n > 0 && n % 100 === 0) await new Promise((resolve) => setTimeout(resolve, 500));
+      runs.push(runOperator(baseUrl, operator, stats, deadline, queueEmpty));
+    }
+    await Promise.all(runs);
+    const seconds = (stats.lastAt - stats.firstAt) / 1000;
+    const sorted = [...stats.submitLatencies].sort((a, b) => a - b);
+    return {
+      itemsPerSecond: stats.stored / seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      stats,
+    };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+/** The same claim-and-store SQL, straight on the database, one operator after another. */
+async function runBaseline(db: Database, operators: Operator[]): Promise<number> {
+  await db.query(
+    `insert into contents (service_id, subscriber_id, user_id, message_type, content, ai_state)
+     select (select id from services where code = 'bench'), (select min(id) from subscribers),
+            'member-' || n, 'text', 'message ' || n, 'done'
+       from generate_series(1, $1::int) as n`,
+    [BASELINE_ITEMS],
+  );
+  await db.query(
+    `insert into moderation_presence (user_id, socket_id, node_id)
+     select id, 'baseline-' || id, 'baseline' from users where username like 'bench_op_%'
+     on conflict (user_id) do update set socket_id = excluded.socket_id`,
+  );
+  let stored = 0;
+  const started = performance.now();
+  for (let round = 0; stored < BASELINE_ITEMS && round < 10_000; round += 1) {
+    const operator = operators[round % operators.length];
+    if (!operator) break;
+    const claim = await claimContents(db, {
+      userId: operator.id,
+      socketId: `baseline-${operator.id}`,
+      wanted: MAX_CONTENT,
+      maxContent: MAX_CONTENT,
+      leaseSeconds: 60,
+      aiWaitSeconds: 30,
+    });
+    if (claim.ids.length === 0) break;
+    const outcomes = await db.transaction((tx) =>
+      storeSubmissions(
+        tx,
+        operator.id,
+        claim.ids.map((id) => ({
+          key: randomBytes(12).toString('base64url'),
+          result: {
+            content_id: id,
+            moderated_status: { spam: 1 },
+            moderated_time: new Date().toISOString(),
+            inbound_time: new Date().toISOString(),
+            subscriber_id: 'sub',
+            user_id: operator.id,
+            total_contents: claim.ids.length,
+            username: operator.username,
+            is_batch_moderator: true,
+          },
+        })),
+      ),
+    );
+    stored += outcomes.filter((outcome) => outcome.status === 'stored').length;
+  }
+  return stored / ((performance.now() - started) / 1000);
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mc-bench-queue-'));
+  const pgliteDir = path.join(dataDir, 'pglite');
+  try {
+    log(
+      `queue bench: ${OPERATORS} operators, ${ITEMS} items, ${MODE} submits, max_content ${MAX_CONTENT}, ${os.cpus().length} cores, embedded PGlite`,
+    );
+    const setupDb = await openPgliteDatabase({ dataDir: pgliteDir });
+    const { operators, token } = await setup(setupDb).finally(() => setupDb.close());
+
+    const server = await runServerPhase(dataDir, operators, token);
+    log('');
+    log(`server, end to end (sockets + HTTP):`);
+    log(
+      `  items moderated: ${server.stats.stored} of ${ITEMS} stored, ${server.stats.otherOutcomes} other outcomes, ${server.stats.notModerating} operators never moderating`,
+    );
+    log(`  throughput:      ${server.itemsPerSecond.toFixed(0)} items/s`);
+    log(
+      `  submit latency:  p50 ${server.p50.toFixed(1)} ms, p99 ${server.p99.toFixed(1)} ms (${server.stats.submitLatencies.length} submits)`,
+    );
+
+    const db = await openPgliteDatabase({ dataDir: pgliteDir });
+    const baseline = await runBaseline(db, operators).finally(() => db.close());
+    log(`baseline, the same claim-and-store SQL straight on the database:`);
+    log(`  throughput:      ${baseline.toFixed(0)} items/s`);
+    log(`ratio server / baseline: ${(server.itemsPerSecond / baseline).toFixed(2)}`);
+    const met = server.itemsPerSecond >= 500 && server.p99 < 100;
+    log(`target (>= 500 items/s, p99 submit < 100 ms): ${met ? 'met' : 'NOT met'}`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// A watchdog: whatever hangs, the bench ends (and its server child with it).
+setTimeout(() => {
+  process.stderr.write('bench: watchdog expired, giving up\n');
+  process.exit(2);
+}, DEADLINE_MS + 120_000).unref();
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

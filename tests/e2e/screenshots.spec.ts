@@ -1,0 +1,73 @@
+/**
+ * Pictures for a human review of the issue-2 screens in both themes, not assertions about pixels.
+ * Runs only as the `screenshots` project: E2E_SCREENSHOTS=1 npm run test:e2e -- --project
+ * screenshots. Files land in test-results/screenshots/.
+ */
+import type { Page } from '@playwright/test';
+import { FORGOT_PASSWORD_TEXTS } from '../../src/contract/auth';
+import {
+  expect,
+  notice,
+  openProfileMenu,
+  signIn,
+  test,
+  waitForResetLink,
+  lastResetLink,
+} from './support/fixtures';
+
+const DIR = 'test-results/screenshots';
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme, viewport: { width: 1280, height: 800 } });
+    const shot = (page: Page, name: string) =>
+      page.screenshot({ path: `${DIR}/${name}-${colorScheme}.png` });
+
+    test('public screens', async ({ page, serverLog }) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByText('Enter your username')).toBeVisible();
+      await shot(page, 'login-errors');
+
+      await page.goto('/forgot-password');
+      await expect(page.getByText(FORGOT_PASSWORD_TEXTS.hint)).toBeVisible();
+      await shot(page, 'forgot-password');
+      const previous = lastResetLink(serverLog());
+      await page.getByLabel('Email').fill('customer@example.com');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(notice(page, FORGOT_PASSWORD_TEXTS.success)).toBeVisible();
+      await shot(page, 'forgot-password-sent');
+
+      await page.goto(await waitForResetLink(serverLog, previous));
+      await expect(page.getByText('For user customer')).toBeVisible();
+      await shot(page, 'reset-password');
+      await page.goto('/reset-password?token=not-a-token');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await shot(page, 'reset-password-expired');
+    });
+
+    test('admin screens', async ({ page }) => {
+      await signIn(page, 'admin');
+      await page.goto('/my-profile');
+      await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+      await shot(page, 'profile');
+      await openProfileMenu(page);
+      await shot(page, 'shell-admin-menu');
+      await page.keyboard.press('Escape');
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await shot(page, 'not-found');
+    });
+
+    test('operator and developer shell', async ({ page }) => {
+      await signIn(page, 'operator');
+      await openProfileMenu(page);
+      await shot(page, 'shell-operator-menu');
+      await page.context().clearCookies();
+      await signIn(page, 'developer');
+      await openProfileMenu(page);
+      await expect(page.getByText('Socket connections')).toBeVisible();
+      await shot(page, 'shell-developer-menu');
+    });
+  });
+}

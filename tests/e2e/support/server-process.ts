@@ -1,0 +1,188 @@
+/**
+ * The real server as a child process (`tsx server/main.ts`), as `npm start` runs it: its own
+ * temporary data directory, a free port chosen by the OS (PORT=0, read back from the start
+ * banner) unless one is given, stdout and stderr captured to a log file the tests can read
+ * (password-reset links land there when no SMTP_URL is set). Each server is the only process
+ * on its data directory, as PGlite requires.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+const TSX_CLI = require.resolve('tsx/cli');
+// Generous: a fresh PGlite database plus six scrypt hashes take seconds, more on a busy machine.
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface ServerOptions {
+  /** The built console to serve (STATIC_DIR). */
+  staticDir: string;
+  /** Extra environment, e.g. { MAINTENANCE: '1' }. */
+  env?: Record<string, string>;
+  /** Reuse a data directory (it must not be open in another process). Default: a new one. */
+  dataDir?: string;
+  /** Listen on this port. Default: a free port. */
+  port?: number;
+}
+
+export interface ServerHandle {
+  baseURL: string;
+  port: number;
+  dataDir: string;
+  logFile: string;
+  /** Everything the server printed so far. */
+  readLog(): string;
+  /** Stops the process (SIGTERM, then SIGKILL). Keeps the data directory. */
+  stop(): Promise<void>;
+  /** Stops the process and deletes its data directory and log. */
+  dispose(): Promise<void>;
+}
+
+/** Environment every test server gets; the caller's `env` overrides it. */
+export function baseServerEnv(): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    SEED_DEMO: '1',
+    DEMO_PASSWORD: 'demo',
+    // The demo content feeder is off unless a test asks for it.
+    DEMO_FEEDER: '0',
+    LOG_LEVEL: 'info',
+  };
+}
+
+function cleanEnv(): NodeJS.ProcessEnv {
+  // The tests' own settings must not leak into the server: no database URL, SMTP or maintenance.
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'MAINTENANCE', 'PUBLIC_URL', 'REDIS_URL']) {
+    delete env[name];
+  }
+  return env;
+}
+
+async function waitForHealthy(baseURL: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The test server exited with code ${child.exitCode}:\n${log()}`);
+    }
+    const healthy = await fetch(`${baseURL}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `The test server did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${log()}`,
+  );
+}
+
+async function waitForPort(child: ChildProcess, log: () => string): Promise<number> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const match = /Moderation console: http:\/\/[^:]+:(\d+)/.exec(log());
+    if (match?.[1]) return Number(match[1]);
+    if (child.exitCode !== null) {
+      throw new Error(`The test server exited with code ${child.exitCode}:\n${log()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The test server printed no address within ${START_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export async function startServer(options: ServerOptions): Promise<ServerHandle> {
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'mc-e2e-data-'));
+  const logFile = `${dataDir}.server.log`;
+  const out = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [TSX_CLI, 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...cleanEnv(),
+      ...baseServerEnv(),
+      ...options.env,
+      PORT: String(options.port ?? 0),
+      DATA_DIR: dataDir,
+      STATIC_DIR: options.staticDir,
+    },
+    // Its own process group, so stopping it also stops the Node process tsx starts.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const readLog = () => readFileSync(logFile, 'utf8');
+
+  const signal = (name: NodeJS.Signals) => {
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  const stop = async () => {
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), STOP_TIMEOUT_MS);
+    await exited(child);
+    clearTimeout(timer);
+    await new Promise<void>((resolve) => out.end(resolve));
+  };
+
+  try {
+    const port = await waitForPort(child, () => printed);
+    const baseURL = `http://127.0.0.1:${port}`;
+    await waitForHealthy(baseURL, child, () => printed);
+    return {
+      baseURL,
+      port,
+      dataDir,
+      logFile,
+      readLog,
+      stop,
+      async dispose() {
+        await stop();
+        if (ownsDataDir) {
+          rmSync(dataDir, { recursive: true, force: true });
+          rmSync(logFile, { force: true });
+        }
+      },
+    };
+  } catch (error) {
+    await stop();
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Runs a server CLI (e.g. `server/cli/maintenance.ts on`) on a stopped server's data directory. */
+export function runServerCli(
+  script: string,
+  args: string[],
+  dataDir: string,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [TSX_CLI, script, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...cleanEnv(), ...baseServerEnv(), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}

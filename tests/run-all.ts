@@ -1,0 +1,186 @@
+/**
+ * `npm test`: every check the project has, in order, stopping at the first stage that fails:
+ *
+ *   1. `npm run check` (typecheck, lint with zero warnings, format check)
+ *   2. unit tests (vitest project `unit`, jsdom)
+ *   3. server tests on the embedded database (vitest project `server`, PGlite)
+ *   4. the same server tests on PostgreSQL, when TEST_DATABASE_URL is set
+ *   5. browser tests (`npm run test:e2e`, Playwright in Chromium), when tests/e2e/run-e2e.ts exists
+ *
+ * Each test stage writes a JSON report under test-results/, from which the summary counts tests.
+ * The last line is always `tests: N passed, N failed` (plus `, N skipped` when some were), and
+ * the exit code is non-zero when anything failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface Stage {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+  /** The JSON report the stage writes, and how to count tests in it. */
+  report?: { file: string; read: (json: unknown) => Counts };
+  /** Why the stage does not run on this machine, if it does not. */
+  skipBecause?: string;
+}
+
+interface Outcome {
+  stage: Stage;
+  status: 'passed' | 'failed' | 'not run';
+  note?: string;
+  counts?: Counts;
+  seconds?: number;
+}
+
+const RESULTS_DIR = 'test-results';
+
+/** Counts of vitest's json reporter (Jest's format). */
+function readVitest(json: unknown): Counts {
+  const report = json as Partial<
+    Record<'numPassedTests' | 'numFailedTests' | 'numPendingTests' | 'numTodoTests', number>
+  >;
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+/** Counts of Playwright's json reporter; a flaky test passed on a retry. */
+function readPlaywright(json: unknown): Counts {
+  const stats = (json as { stats?: Partial<Record<string, number>> }).stats ?? {};
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  };
+}
+
+function vitestStage(name: string, project: string, file: string, env?: Record<string, string>) {
+  const report = path.join(RESULTS_DIR, file);
+  return {
+    name,
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      project,
+      // Unit tests may not exist yet; an empty project is not a failure.
+      '--passWithNoTests',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    env,
+    report: { file: report, read: readVitest },
+  } satisfies Stage;
+}
+
+const stages: Stage[] = [
+  { name: 'check (typecheck, lint, format)', command: ['npm', 'run', 'check'] },
+  vitestStage('unit tests', 'unit', 'vitest-unit.json'),
+  vitestStage('server tests on PGlite', 'server', 'vitest-server-pglite.json', {
+    TEST_DB: 'pglite',
+  }),
+  {
+    ...vitestStage('server tests on PostgreSQL', 'server', 'vitest-server-postgres.json', {
+      TEST_DB: 'postgres',
+    }),
+    ...(process.env.TEST_DATABASE_URL ? {} : { skipBecause: 'TEST_DATABASE_URL is not set' }),
+  },
+  {
+    name: 'browser tests (Playwright, Chromium)',
+    command: ['npm', 'run', 'test:e2e'],
+    report: { file: path.join(RESULTS_DIR, 'e2e.json'), read: readPlaywright },
+    ...(existsSync('tests/e2e/run-e2e.ts') ? {} : { skipBecause: 'there are no browser tests' }),
+  },
+];
+
+function run(stage: Stage): Outcome {
+  if (stage.report) rmSync(stage.report.file, { force: true });
+  console.log(`\n=== ${stage.name}: ${stage.command.join(' ')}\n`);
+  const started = Date.now();
+  const [command = '', ...args] = stage.command;
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...stage.env },
+  });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  let counts: Counts | undefined;
+  let note: string | undefined;
+  if (stage.report) {
+    if (existsSync(stage.report.file)) {
+      try {
+        counts = stage.report.read(JSON.parse(readFileSync(stage.report.file, 'utf8')));
+      } catch (error) {
+        note = `its report ${stage.report.file} could not be read: ${String(error)}`;
+      }
+    } else {
+      note = `it wrote no report (${stage.report.file})`;
+    }
+  }
+  if (result.error) note = `it could not start: ${result.error.message}`;
+  const passed = result.status === 0 && (counts?.failed ?? 0) === 0;
+  if (!passed && !note && result.signal) note = `it was stopped by ${result.signal}`;
+  return { stage, status: passed ? 'passed' : 'failed', counts, seconds, note };
+}
+
+function describe(outcome: Outcome): string {
+  const mark = { passed: 'ok  ', failed: 'FAIL', 'not run': '-   ' }[outcome.status];
+  const parts = [`${mark} ${outcome.stage.name}`];
+  if (outcome.counts) {
+    const { passed, failed, skipped } = outcome.counts;
+    parts.push(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  }
+  if (outcome.seconds !== undefined) parts.push(`${outcome.seconds} s`);
+  if (outcome.note) parts.push(outcome.note);
+  return parts.join(' - ');
+}
+
+function main(): number {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const outcomes: Outcome[] = [];
+  let stopped = false;
+  for (const stage of stages) {
+    if (stopped) {
+      outcomes.push({ stage, status: 'not run', note: 'an earlier stage failed' });
+    } else if (stage.skipBecause) {
+      outcomes.push({ stage, status: 'not run', note: stage.skipBecause });
+    } else {
+      const outcome = run(stage);
+      outcomes.push(outcome);
+      stopped = outcome.status === 'failed';
+    }
+  }
+
+  const total = outcomes.reduce<Counts>(
+    (sum, { counts }) => ({
+      passed: sum.passed + (counts?.passed ?? 0),
+      failed: sum.failed + (counts?.failed ?? 0),
+      skipped: sum.skipped + (counts?.skipped ?? 0),
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  const failedStages = outcomes.filter((outcome) => outcome.status === 'failed');
+
+  console.log('\n=== Summary\n');
+  for (const outcome of outcomes) console.log(describe(outcome));
+  console.log('');
+  if (failedStages.length > 0) {
+    console.log(`FAILED: ${failedStages.map((outcome) => outcome.stage.name).join(', ')}`);
+  }
+  console.log(
+    `tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+  );
+  return failedStages.length > 0 || total.failed > 0 ? 1 : 0;
+}
+
+process.exitCode = main();

@@ -1,0 +1,353 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ModeratedResult, SubmitItemResult } from '../../../../src/contract/content';
+import { NAMESPACES } from '../../../../src/contract/socket-events';
+import {
+  SocketRecorder,
+  contentIds,
+  createOperator,
+  createTestService,
+  ingestTexts,
+  type TestOperator,
+} from '../../../support/moderation-fixtures';
+import { useTestServer, waitFor } from '../../../support/test-server';
+
+/** The contract's type checks 'additional' against the 0/1 index signature too; the wire does not. */
+const withCustomTag = (tags: Record<string, 0 | 1>, custom: string) =>
+  ({ ...tags, additional: custom }) as unknown as ModeratedResult['moderated_status'];
+
+describe('content calls of the moderation screen', () => {
+  const server = useTestServer({ env: { DEMO_FEEDER: '0', LEASE_GRACE_SECONDS: '30' } });
+  const sockets: SocketRecorder[] = [];
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    await server.db.query('delete from contents');
+    await server.db.query('delete from moderation_presence');
+  });
+
+  /** Connects, takes moderation and claims `count` items; answers their ids. */
+  const claim = async (operator: TestOperator, count: number) => {
+    const socket = await SocketRecorder.connect(
+      server.baseUrl,
+      NAMESPACES.onlineUsers,
+      operator.cookie,
+    );
+    sockets.push(socket);
+    await socket.next('moderation-status');
+    socket.socket.emit('moderate-me', { user: { id: operator.id } });
+    await socket.next('moderation-status', (args) =>
+      Boolean((args[0] as { moderatingSocket: string | null }).moderatingSocket),
+    );
+    const mark = socket.mark();
+    socket.socket.emit('request-content', { user: { id: operator.id }, count });
+    return {
+      socket,
+      ids: contentIds(await socket.next('set-content', () => true, { since: mark })),
+    };
+  };
+
+  const result = (
+    operator: TestOperator,
+    contentId: number,
+    overrides: Partial<ModeratedResult> = {},
+  ): ModeratedResult => ({
+    content_id: contentId,
+    moderated_status: { spam: 1, nudity: 0 },
+    moderated_time: new Date().toISOString(),
+    inbound_time: new Date().toISOString(),
+    subscriber_id: 'sub-0',
+    user_id: operator.id,
+    total_contents: 1,
+    username: operator.username,
+    is_batch_moderator: false,
+    ...overrides,
+  });
+
+  const submit = async (operator: TestOperator, results: ModeratedResult[]) => {
+    const response = await operator.client.post<{
+      ok: boolean;
+      data: SubmitItemResult[];
+      message?: string;
+      fields?: Record<string, string>;
+    }>('/api/v2/content/submit-contents', results);
+    return response;
+  };
+
+  it('content/update returns full items, only those leased to the caller', async () => {
+    const { service, token } = await createTestService(server.db);
+    const ids = await ingestTexts(server.baseUrl, token, 3);
+    const alice = await createOperator(server.db, server.baseUrl);
+    const bob = await createOperator(server.db, server.baseUrl);
+    const mine = await claim(alice, 2);
+    expect(mine.ids).toEqual(ids.slice(0, 2));
+
+    const answer = await alice.client.post<{ ok: boolean; data: Record<string, unknown>[] }>(
+      '/api/content/update',
+      ids.map((id) => ({ id })),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.map((item) => item.id)).toEqual(ids.slice(0, 2));
+    const item = answer.body.data[0];
+    expect(item).toMatchObject({
+      service: service.name,
+      subscriber_id: 'sub-0',
+      message_type: 'text',
+      customTag: null,
+      submit_without_tags: 'no',
+      enable_dynamic_tags: 'yes',
+      tags: service.tags.map((name) => ({ name, selected: false })),
+      ai_moderated_status: ['SAFE'],
+    });
+    expect(item?.bound_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    const theirs = await bob.client.post<{ data: unknown[] }>(
+      '/api/content/update',
+      ids.map((id) => ({ id })),
+    );
+    expect(theirs.body.data).toEqual([]);
+    const bad = await alice.client.post('/api/content/update', [{ id: 'x' }]);
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields?.['0.id']).toBeDefined();
+    const customer = await createOperator(server.db, server.baseUrl, { role: 'customer' });
+    expect((await customer.client.post('/api/content/update', [])).status).toBe(403);
+  });
+
+  it('stores a submission once: a replay is acknowledged as duplicate, one decision', async () => {
+    const { token } = await createTestService(server.db);
+    await ingestTexts(server.baseUrl, token, 1);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const { socket, ids } = await claim(operator, 1);
+    const id = ids[0] ?? 0;
+    const stats = await SocketRecorder.connect(
+      server.baseUrl,
+      NAMESPACES.userStats,
+      operator.cookie,
+    );
+    sockets.push(stats);
+
+    const entry = result(operator, id, { idempotency_key: 'key-00000001' });
+    const first = await submit(operator, [entry]);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual([
+      expect.objectContaining({
+        content_id: id,
+        idempotency_key: 'key-00000001',
+        status: 'stored',
+      }),
+    ]);
+    const replay = await submit(operator, [entry]);
+    expect(replay.body.data[0]?.status).toBe('duplicate');
+    // Same item again without a key: acknowledged, recorded, not decided twice.
+    const again = await submit(operator, [result(operator, id)]);
+    expect(again.body.data[0]?.status).toBe('duplicate');
+
+    const rows = await server.db.query<{ outcome: string; idempotency_key: string | null }>(
+      'select outcome, idempotency_key from moderation_results where content_id = $1 order by id',
+      [id],
+    );
+    expect(rows).toEqual([
+      { outcome: 'stored', idempotency_key: 'key-00000001' },
+      { outcome: 'duplicate', idempotency_key: null },
+    ]);
+    const item = await server.db.query<{
+      status: string;
+      decided_by: number;
+      moderated_status: unknown;
+    }>('select status, decided_by, moderated_status from contents where id = $1', [id]);
+    expect(item[0]).toMatchObject({ status: 'decided', decided_by: operator.id });
+    expect(item[0]?.moderated_status).toEqual({ spam: 1, nudity: 0 });
+    // The top bar's moderated count follows the decision.
+    const moderated = await stats.next(`user-moderated-${operator.id}`);
+    expect(moderated[0]).toEqual({ moderated: 1 });
+    void socket;
+
+    const count = await operator.client.get<{ data: { moderated: number } }>(
+      `/api/statistics/moderated/${operator.id}?start_date=2000-01-01 00:00:00&end_date=2999-12-31 23:59:59`,
+    );
+    expect(count.body.data.moderated).toBe(1);
+  });
+
+  it('answers late and foreign submissions per item, recording each', async () => {
+    const { token } = await createTestService(server.db);
+    await ingestTexts(server.baseUrl, token, 3);
+    const alice = await createOperator(server.db, server.baseUrl);
+    const bob = await createOperator(server.db, server.baseUrl);
+    const aliceClaim = await claim(alice, 3);
+    const [released, moved, decided] = aliceClaim.ids as [number, number, number];
+
+    // Alice drops one item back to the queue: her late submit still decides it.
+    aliceClaim.socket.socket.emit('unmap-content', { content: { id: released }, reason: 'test' });
+    await waitFor(
+      async () =>
+        (
+          await server.db.query<{ status: string }>('select status from contents where id = $1', [
+            released,
+          ])
+        )[0]?.status === 'pending',
+      'released',
+    );
+    // Another item moves to Bob.
+    aliceClaim.socket.socket.emit('unmap-content', { content: { id: moved }, reason: 'test' });
+    await waitFor(
+      async () =>
+        (
+          await server.db.query<{ status: string }>('select status from contents where id = $1', [
+            moved,
+          ])
+        )[0]?.status === 'pending',
+      'moved',
+    );
+    const bobClaim = await claim(bob, 2);
+    expect(bobClaim.ids).toEqual([released, moved].sort((a, b) => a - b));
+    aliceClaim.socket.socket.emit('unmap-content', { content: { id: released }, reason: 'x' });
+    bobClaim.socket.socket.emit('unmap-content', { content: { id: released }, reason: 'back' });
+    await waitFor(
+      async () =>
+        (
+          await server.db.query<{ status: string }>('select status from contents where id = $1', [
+            released,
+          ])
+        )[0]?.status === 'pending',
+      'released by bob',
+    );
+
+    const bobDecides = await submit(bob, [result(bob, decided)]);
+    expect(bobDecides.body.data[0]?.status).toBe('lease_moved');
+
+    const answer = await submit(alice, [
+      result(alice, released),
+      result(alice, moved),
+      result(alice, decided),
+      result(alice, 987654321),
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.map((item) => item.status)).toEqual([
+      'stored',
+      'lease_moved',
+      'stored',
+      'unknown_content',
+    ]);
+    const bobLate = await submit(bob, [result(bob, decided)]);
+    expect(bobLate.body.data[0]?.status).toBe('already_decided');
+    expect(bobLate.body.data[0]?.message).toMatch(/recorded/);
+
+    const outcomes = await server.db.query<{ outcome: string }>(
+      'select outcome from moderation_results where user_id = any($1::int[]) order by id',
+      [[alice.id, bob.id]],
+    );
+    expect(outcomes.map((row) => row.outcome)).toEqual([
+      'lease_moved',
+      'stored',
+      'lease_moved',
+      'stored',
+      'unknown_content',
+      'already_decided',
+    ]);
+  });
+
+  it('validates tags against the item and the service rules with 422 naming the item', async () => {
+    const { token } = await createTestService(server.db);
+    const relaxed = await createTestService(server.db, {
+      submitWithoutTags: true,
+      enableDynamicTags: false,
+    });
+    await ingestTexts(server.baseUrl, token, 1);
+    await ingestTexts(server.baseUrl, relaxed.token, 1);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const { ids } = await claim(operator, 2);
+    const [strict, loose] = ids as [number, number];
+
+    const untagged = await submit(operator, [
+      result(operator, strict, { moderated_status: { spam: 0 } }),
+    ]);
+    expect(untagged.status).toBe(422);
+    expect(untagged.body.fields?.['0.moderated_status']).toMatch(
+      new RegExp(`content ${strict}: .*at least one tag`),
+    );
+    const unknownTag = await submit(operator, [
+      result(operator, strict, { moderated_status: { weapons: 1 } }),
+    ]);
+    expect(unknownTag.status).toBe(422);
+    expect(unknownTag.body.message).toMatch(/'weapons' is not a tag/);
+    const custom = await submit(operator, [
+      result(operator, loose, { moderated_status: withCustomTag({}, 'scam') }),
+    ]);
+    expect(custom.status).toBe(422);
+    expect(custom.body.fields?.['0.moderated_status']).toMatch(/custom tag/);
+    const foreignUser = await submit(operator, [result(operator, strict, { user_id: 1 })]);
+    expect(foreignUser.status).toBe(422);
+    expect(foreignUser.body.fields?.['0.user_id']).toBeDefined();
+    const malformed = await submit(operator, [{ content_id: 'x' } as never]);
+    expect(malformed.status).toBe(422);
+
+    const ok = await submit(operator, [
+      result(operator, strict, { moderated_status: withCustomTag({ spam: 0 }, 'scam') }),
+      result(operator, loose, { moderated_status: {} }),
+    ]);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.map((item) => item.status)).toEqual(['stored', 'stored']);
+  });
+
+  it('stores moderated time and media logs, once per idempotency key', async () => {
+    const operator = await createOperator(server.db, server.baseUrl);
+    const loaded = { user_id: operator.id, content_id: 42, idempotency_key: 'loaded-0001' };
+    for (let n = 0; n < 2; n += 1) {
+      const answer = await operator.client.post(
+        '/api/v2/content-duration/update-user-moderated-time',
+        loaded,
+      );
+      expect(answer.status).toBe(200);
+    }
+    const log = {
+      action: 'play',
+      user_id: operator.id,
+      onEnlargedContent: false,
+      content: { content_id: 42, currentTime: 1.5, duration: 3 },
+      idempotency_key: 'media-log-0001',
+    };
+    for (let n = 0; n < 2; n += 1) {
+      expect((await operator.client.post('/api/content/log-content', log)).status).toBe(200);
+    }
+    const durations = await server.db.query('select 1 from content_durations where user_id = $1', [
+      operator.id,
+    ]);
+    const logs = await server.db.query<{ action: string; media_time: number }>(
+      'select action, media_time from media_logs where user_id = $1',
+      [operator.id],
+    );
+    expect(durations).toHaveLength(1);
+    expect(logs).toEqual([{ action: 'play', media_time: 1.5 }]);
+    const bad = await operator.client.post('/api/content/log-content', {
+      ...log,
+      action: 'rewind',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields?.action).toBeDefined();
+  });
+
+  it('answers user-pending-stat for the own user and guards the moderated count', async () => {
+    const { token } = await createTestService(server.db);
+    await ingestTexts(server.baseUrl, token, 5);
+    const operator = await createOperator(server.db, server.baseUrl);
+    await claim(operator, 2);
+    const stats = await SocketRecorder.connect(
+      server.baseUrl,
+      NAMESPACES.userStats,
+      operator.cookie,
+    );
+    sockets.push(stats);
+    stats.socket.emit('user-pending-stat', operator.id);
+    const [stat] = await stats.next('user-pending-stat');
+    expect(stat).toEqual({ total_pending: 5, pending: 3, assigned: 2 });
+
+    const other = await createOperator(server.db, server.baseUrl);
+    const forbidden = await other.client.get(
+      `/api/statistics/moderated/${operator.id}?start_date=2000-01-01 00:00:00&end_date=2999-12-31 23:59:59`,
+    );
+    expect(forbidden.status).toBe(403);
+    const badDate = await operator.client.get(
+      `/api/statistics/moderated/${operator.id}?start_date=yesterday&end_date=2999-12-31 23:59:59`,
+    );
+    expect(badDate.status).toBe(422);
+    expect(badDate.body.fields?.start_date).toBeDefined();
+  });
+});

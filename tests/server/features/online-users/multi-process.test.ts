@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { ModeratedResult, SubmitItemResult } from '../../../../src/contract/content';
+import { NAMESPACES } from '../../../../src/contract/socket-events';
+import type { Database } from '../../../../server/db/database';
+import { openPostgresDatabase } from '../../../../server/db/postgres-database';
+import {
+  SocketRecorder,
+  contentIds,
+  createOperator,
+  createTestService,
+  ingestTexts,
+  type TestOperator,
+} from '../../../support/moderation-fixtures';
+import { prepareTestDatabase, type PreparedTestDatabase } from '../../../support/test-database';
+import { startTestServer, waitFor, type TestServer } from '../../../support/test-server';
+
+const isPostgres = inject('testDatabase').kind === 'postgres';
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/** One operator's whole protocol until the queue is empty; answers what it was handed. */
+async function moderateUntilEmpty(
+  server: TestServer,
+  db: Database,
+  operator: TestOperator,
+): Promise<{ handed: number[]; outcomes: SubmitItemResult[] }> {
+  const socket = await SocketRecorder.connect(
+    server.baseUrl,
+    NAMESPACES.onlineUsers,
+    operator.cookie,
+  );
+  const handed: number[] = [];
+  const outcomes: SubmitItemResult[] = [];
+  try {
+    await socket.next('moderation-status');
+    socket.socket.emit('moderate-me', { user: { id: operator.id } });
+    await socket.next('moderation-status', (args) =>
+      Boolean((args[0] as { moderatingSocket: string | null }).moderatingSocket),
+    );
+    for (let round = 0; round < 500; round += 1) {
+      const mark = socket.mark();
+      socket.socket.emit('request-content', { user: { id: operator.id }, count: 6 });
+      const ids = await socket
+        .next('set-content', () => true, { since: mark, timeoutMs: 1_500 })
+        .then(contentIds, () => []);
+      if (ids.length === 0) {
+        const pending = await db.query<{ n: number }>(
+          "select count(*)::int as n from contents where status <> 'decided'",
+        );
+        if ((pending[0]?.n ?? 0) === 0) break;
+        continue;
+      }
+      handed.push(...ids);
+      const items = await operator.client.post<{ data: { id: number }[] }>(
+        '/api/content/update',
+        ids.map((id) => ({ id })),
+      );
+      const results: ModeratedResult[] = items.body.data.map((item) => ({
+        content_id: item.id,
+        moderated_status: { spam: 1 },
+        moderated_time: new Date().toISOString(),
+        inbound_time: new Date().toISOString(),
+        subscriber_id: 'sub',
+        user_id: operator.id,
+        total_contents: ids.length,
+        username: operator.username,
+        is_batch_moderator: true,
+        idempotency_key: randomBytes(8).toString('hex'),
+      }));
+      if (results.length === 0) continue;
+      const answer = await operator.client.post<{ data: SubmitItemResult[] }>(
+        '/api/v2/content/submit-contents',
+        results,
+      );
+      outcomes.push(...answer.body.data);
+    }
+  } finally {
+    socket.close();
+  }
+  return { handed: [...new Set(handed)], outcomes };
+}
+
+describe.skipIf(!isPostgres)('two server processes on one PostgreSQL', () => {
+  let prepared: PreparedTestDatabase;
+  let dbs: Database[] = [];
+  let servers: TestServer[] = [];
+
+  beforeAll(async () => {
+    prepared = await prepareTestDatabase('demo');
+    const url = prepared.env.DATABASE_URL ?? '';
+    dbs = [openPostgresDatabase(url, 8), openPostgresDatabase(url, 8)];
+    const env = { DEMO_FEEDER: '0', LEASE_GRACE_SECONDS: '30' };
+    servers = [
+      await startTestServer(dbs[0] as Database, env),
+      await startTestServer(dbs[1] as Database, env),
+    ];
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    for (const db of dbs) await db.close();
+    await prepared?.dispose();
+  });
+
+  it('hands a pool of items out concurrently with no item given to two operators', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const db = dbs[0] as Database;
+    const { token } = await createTestService(db);
+    const pool = await ingestTexts(a.baseUrl, token, 300);
+    const operators = await Promise.all(
+      Array.from({ length: 16 }, (_, n) => createOperator(db, (n % 2 ? b : a).baseUrl)),
+    );
+    const runs = await Promise.all(
+      operators.map((operator, n) => moderateUntilEmpty(n % 2 ? b : a, db, operator)),
+    );
+
+    const owner = new Map<number, number>();
+    for (const [n, run] of runs.entries()) {
+      for (const id of run.handed) {
+        expect(owner.get(id), `item ${id} handed to two operators`).toBeUndefined();
+        owner.set(id, n);
+      }
+    }
+    expect([...owner.keys()].sort((x, y) => x - y)).toEqual(pool);
+    const outcomes = runs.flatMap((run) => run.outcomes.map((item) => item.status));
+    expect(outcomes.filter((status) => status === 'stored')).toHaveLength(300);
+    expect(outcomes.filter((status) => status !== 'stored')).toEqual([]);
+    const decided = await db.query<{ n: number; users: number }>(
+      `select count(*)::int as n, count(distinct decided_by)::int as users
+         from contents where status = 'decided' and id = any($1::bigint[])`,
+      [pool],
+    );
+    expect(decided[0]?.n).toBe(300);
+    // Both processes did real work.
+    expect(runs.filter((run, n) => n % 2 === 1 && run.handed.length > 0).length).toBeGreaterThan(0);
+    expect(runs.filter((run, n) => n % 2 === 0 && run.handed.length > 0).length).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!redisUrl)('two server processes with the Redis adapter', () => {
+  let prepared: PreparedTestDatabase;
+  let db: Database;
+  let servers: TestServer[] = [];
+  const sockets: SocketRecorder[] = [];
+
+  beforeAll(async () => {
+    prepared = await prepareTestDatabase('demo');
+    db = await prepared.open();
+    // Its own channel prefix: other runs on the same Redis never see these events.
+    const env = {
+      DEMO_FEEDER: '0',
+      REDIS_URL: redisUrl ?? '',
+      REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+    };
+    servers = [await startTestServer(db, env), await startTestServer(db, env)];
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    for (const server of servers) await server.close();
+    await prepared?.dispose();
+  });
+
+  const open = async (server: TestServer, operator: TestOperator) => {
+    const socket = await SocketRecorder.connect(
+      server.baseUrl,
+      NAMESPACES.onlineUsers,
+      operator.cookie,
+    );
+    sockets.push(socket);
+    await socket.next('moderation-status');
+    return socket;
+  };
+  const holderIs = (id: string | null) => (args: unknown[]) =>
+    (args[0] as { moderatingSocket: string | null }).moderatingSocket === id;
+
+  it('tells a second tab on the other process that the user moderates elsewhere', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const operator = await createOperator(db, a.baseUrl);
+    const first = await open(a, operator);
+    first.socket.emit('moderate-me', { user: { id: operator.id } });
+    await first.next('moderation-status', holderIs(first.id));
+
+    const second = await open(b, operator);
+    expect(second.last('moderation-status')?.[0]).toEqual({ moderatingSocket: first.id });
+    const mark = second.mark();
+    second.socket.emit('moderate-me', { user: { id: operator.id } });
+    expect((await second.next('moderation-status', () => true, { since: mark }))[0]).toEqual({
+      moderatingSocket: first.id,
+    });
+  });
+
+  it('delivers park-me and kick-me to the user’s socket on the other process', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const operator = await createOperator(db, a.baseUrl);
+    const socket = await open(a, operator);
+    socket.socket.emit('moderate-me', { user: { id: operator.id } });
+    await socket.next('moderation-status', holderIs(socket.id));
+    const admin = await b.signIn('admin');
+
+    expect((await admin.post(`/api/online-users/${operator.id}/park`)).status).toBe(200);
+    await socket.next('park-me');
+    await socket.next('moderation-status', holderIs(null));
+
+    expect((await admin.post(`/api/online-users/${operator.id}/kick`)).status).toBe(200);
+    await socket.next('kick-me');
+    await waitFor(() => !socket.socket.connected, 'kicked socket disconnected');
+  });
+});

@@ -1,0 +1,298 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { NAMESPACES } from '../../../../src/contract/socket-events';
+import {
+  SocketRecorder,
+  contentIds,
+  createOperator,
+  createTestService,
+  ingestTexts,
+  type TestOperator,
+} from '../../../support/moderation-fixtures';
+import { useTestServer, waitFor } from '../../../support/test-server';
+
+/** Grace 1.2 s: the lease keeper ticks every 300 ms, so leases lapse fast but not mid-test. */
+const GRACE_SECONDS = 1.2;
+
+describe('/online-users protocol', () => {
+  const server = useTestServer({
+    env: { DEMO_FEEDER: '0', LEASE_GRACE_SECONDS: String(GRACE_SECONDS) },
+  });
+  const sockets: SocketRecorder[] = [];
+  const open = async (operator: TestOperator, namespace: string = NAMESPACES.onlineUsers) => {
+    const recorder = await SocketRecorder.connect(server.baseUrl, namespace, operator.cookie);
+    sockets.push(recorder);
+    return recorder;
+  };
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.close();
+    // Each test starts with an empty queue and nobody moderating.
+    await server.db.query('delete from contents');
+    await server.db.query('delete from moderation_presence');
+  });
+
+  const statusOf = (recorder: SocketRecorder) =>
+    (recorder.last('moderation-status')?.[0] as { moderatingSocket: string | null } | undefined)
+      ?.moderatingSocket;
+
+  const moderate = async (operator: TestOperator) => {
+    const socket = await open(operator);
+    await socket.next('moderation-status');
+    const mark = socket.mark();
+    socket.socket.emit('moderate-me', { user: { id: operator.id } });
+    await socket.next(
+      'moderation-status',
+      (args) => (args[0] as { moderatingSocket: string }).moderatingSocket === socket.id,
+      { since: mark },
+    );
+    return socket;
+  };
+
+  const request = async (socket: SocketRecorder, operator: TestOperator, count: number) => {
+    const mark = socket.mark();
+    socket.socket.emit('request-content', { user: { id: operator.id }, count });
+    return contentIds(await socket.next('set-content', () => true, { since: mark }));
+  };
+
+  const statusRows = (ids: number[]) =>
+    server.db.query<{ id: number; status: string; assigned_to: number | null }>(
+      'select id, status, assigned_to from contents where id = any($1::bigint[]) order by id',
+      [ids],
+    );
+
+  it('tells a new connection that nobody moderates, then hands out items up to max_content', async () => {
+    const { token } = await createTestService(server.db);
+    const ids = await ingestTexts(server.baseUrl, token, 10);
+    const operator = await createOperator(server.db, server.baseUrl, { maxContent: 4 });
+    const socket = await open(operator);
+    await socket.next('moderation-status');
+    expect(statusOf(socket)).toBeNull();
+
+    // Not moderating yet: a request is ignored.
+    socket.socket.emit('request-content', { user: { id: operator.id }, count: 2 });
+    socket.socket.emit('moderate-me', { user: { id: operator.id } });
+    await socket.next('moderation-status', (args) =>
+      Boolean((args[0] as { moderatingSocket: string | null }).moderatingSocket),
+    );
+    expect(statusOf(socket)).toBe(socket.id);
+    expect(socket.all('set-content')).toHaveLength(0);
+
+    const first = await request(socket, operator, 3);
+    expect(first).toEqual(ids.slice(0, 3));
+    // max_content 4 counts the 3 already held: only one more.
+    const second = await request(socket, operator, 6);
+    expect(second).toEqual(ids.slice(0, 4));
+    const mark = socket.mark();
+    socket.socket.emit('request-content', { user: { id: operator.id }, count: 6 });
+    // A full operator gets nothing more. moderate-me afterwards proves the request was handled,
+    // and re-sends what the operator holds: still the same four.
+    socket.socket.emit('moderate-me', { user: { id: operator.id } });
+    await socket.next('moderation-status', () => true, { since: mark });
+    const sent = socket.events
+      .slice(mark)
+      .filter((event) => event.name === 'set-content')
+      .map((event) => contentIds(event.args));
+    expect(sent).toEqual([ids.slice(0, 4)]);
+    const rows = await statusRows(ids.slice(0, 5));
+    expect(rows.map((row) => row.status)).toEqual([
+      'assigned',
+      'assigned',
+      'assigned',
+      'assigned',
+      'pending',
+    ]);
+  });
+
+  it('lets one connection per user moderate; the second is told which one does', async () => {
+    const operator = await createOperator(server.db, server.baseUrl);
+    const first = await moderate(operator);
+    const second = await open(operator);
+    await second.next('moderation-status');
+    expect(statusOf(second)).toBe(first.id);
+
+    const mark = second.mark();
+    second.socket.emit('moderate-me', { user: { id: operator.id } });
+    const answer = await second.next('moderation-status', () => true, { since: mark });
+    expect(answer[0]).toEqual({ moderatingSocket: first.id });
+    // park-me from the tab that does not moderate does not park the one that does.
+    second.socket.emit('park-me');
+    await second.next('moderation-status', () => true, { since: second.mark() - 0 });
+    const holder = await server.db.query<{ socket_id: string }>(
+      'select socket_id from moderation_presence where user_id = $1',
+      [operator.id],
+    );
+    expect(holder[0]?.socket_id).toBe(first.id);
+  });
+
+  it('parks and resumes: park returns the items at once, resume moderates again', async () => {
+    const { token } = await createTestService(server.db);
+    const ids = await ingestTexts(server.baseUrl, token, 3);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const socket = await moderate(operator);
+    expect(await request(socket, operator, 3)).toEqual(ids);
+
+    const mark = socket.mark();
+    socket.socket.emit('park-me');
+    await socket.next(
+      'moderation-status',
+      (args) => (args[0] as { moderatingSocket: string | null }).moderatingSocket === null,
+      { since: mark },
+    );
+    expect((await statusRows(ids)).map((row) => row.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    const parked = await server.db.query<{ park_time: Date | null }>(
+      'select park_time from users where id = $1',
+      [operator.id],
+    );
+    expect(parked[0]?.park_time).not.toBeNull();
+
+    const resumed = socket.mark();
+    socket.socket.emit('moderate-me', { user: { id: operator.id } });
+    await socket.next(
+      'moderation-status',
+      (args) => (args[0] as { moderatingSocket: string | null }).moderatingSocket === socket.id,
+      { since: resumed },
+    );
+    expect(await request(socket, operator, 1)).toHaveLength(1);
+  });
+
+  it('unmap-content returns one item to the queue at once', async () => {
+    const { token } = await createTestService(server.db);
+    const ids = await ingestTexts(server.baseUrl, token, 2);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const socket = await moderate(operator);
+    await request(socket, operator, 2);
+    socket.socket.emit('unmap-content', { content: { id: ids[0] }, reason: 'cannot_load' });
+    await waitFor(
+      async () => (await statusRows([ids[0] ?? 0]))[0]?.status === 'pending',
+      'unmapped item pending again',
+    );
+    expect((await statusRows([ids[1] ?? 0]))[0]?.status).toBe('assigned');
+  });
+
+  it('takes back expired leases and tells the operator (reset-content)', async () => {
+    const { token } = await createTestService(server.db);
+    const ids = await ingestTexts(server.baseUrl, token, 2);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const socket = await moderate(operator);
+    await request(socket, operator, 2);
+    const mark = socket.mark();
+    // A lapsed lease is not renewed even though the socket is still connected.
+    await server.db.query(
+      "update contents set lease_expires_at = now() - interval '1 second' where id = $1",
+      [ids[0]],
+    );
+    await socket.next('reset-content', () => true, { since: mark });
+    expect((await statusRows(ids)).map((row) => row.status)).toEqual(['pending', 'assigned']);
+  });
+
+  it('keeps a dropped operator’s items for the grace period, then releases them', async () => {
+    const { token } = await createTestService(server.db);
+    const ids = await ingestTexts(server.baseUrl, token, 2);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const socket = await moderate(operator);
+    await request(socket, operator, 2);
+    // Renewed while connected: still held after more than one grace period.
+    const held = Date.now();
+    await waitFor(() => Date.now() - held > GRACE_SECONDS * 1500, 'time passes', {
+      timeoutMs: 5_000,
+    });
+    expect((await statusRows(ids)).every((row) => row.status === 'assigned')).toBe(true);
+
+    socket.close();
+    const droppedAt = Date.now();
+    // A reconnect within the grace period gets the same items back.
+    const again = await open(operator);
+    await again.next('moderation-status');
+    expect(statusOf(again)).toBeNull();
+    again.socket.emit('moderate-me', { user: { id: operator.id } });
+    expect(contentIds(await again.next('set-content'))).toEqual(ids);
+    expect(Date.now() - droppedAt).toBeLessThan(GRACE_SECONDS * 1000);
+
+    again.close();
+    const droppedAgain = Date.now();
+    await waitFor(
+      async () => (await statusRows(ids)).every((row) => row.status === 'pending'),
+      'items released after the grace period',
+      { timeoutMs: 10_000 },
+    );
+    expect(Date.now() - droppedAgain).toBeGreaterThanOrEqual(GRACE_SECONDS * 1000 - 400);
+  });
+
+  it('kick: kick-me reaches the user, the session ends and the items go back', async () => {
+    const { token } = await createTestService(server.db);
+    const ids = await ingestTexts(server.baseUrl, token, 1);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const socket = await moderate(operator);
+    await request(socket, operator, 1);
+    const admin = await server.signIn('admin');
+
+    const forbidden = await operator.client.post(`/api/online-users/${operator.id}/kick`);
+    expect(forbidden.status).toBe(403);
+
+    const kicked = await admin.post(`/api/online-users/${operator.id}/kick`);
+    expect(kicked.status).toBe(200);
+    await socket.next('kick-me');
+    expect((await statusRows(ids))[0]?.status).toBe('pending');
+    const me = await operator.client.get('/api/auth');
+    expect(me.status).toBe(401);
+    await waitFor(() => !socket.socket.connected, 'kicked socket disconnected');
+  });
+
+  it('admin park: park-me reaches the user and the items go back', async () => {
+    const { token } = await createTestService(server.db);
+    const ids = await ingestTexts(server.baseUrl, token, 1);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const socket = await moderate(operator);
+    await request(socket, operator, 1);
+    const admin = await server.signIn('admin');
+    const parked = await admin.post(`/api/online-users/${operator.id}/park`);
+    expect(parked.status).toBe(200);
+    await socket.next('park-me');
+    expect((await statusRows(ids))[0]?.status).toBe('pending');
+    expect(statusOf(socket)).toBeNull();
+  });
+
+  it('ignores moderation events from a user without section_moderation or for another user', async () => {
+    const customer = await createOperator(server.db, server.baseUrl, { role: 'customer' });
+    const socket = await open(customer);
+    await socket.next('moderation-status');
+    socket.socket.emit('moderate-me', { user: { id: customer.id } });
+    const operator = await createOperator(server.db, server.baseUrl);
+    const other = await open(operator);
+    await other.next('moderation-status');
+    other.socket.emit('moderate-me', { user: { id: customer.id } });
+    // Round trip through the same sockets, then check nothing was taken.
+    other.socket.emit('moderate-me', { user: { id: operator.id } });
+    await other.next('moderation-status', (args) =>
+      Boolean((args[0] as { moderatingSocket: string | null }).moderatingSocket),
+    );
+    const rows = await server.db.query<{ user_id: number }>(
+      'select user_id from moderation_presence where user_id = any($1::int[])',
+      [[customer.id, operator.id]],
+    );
+    expect(rows.map((row) => row.user_id)).toEqual([operator.id]);
+  });
+
+  it('lists online users for section_online_users on /fetch-online-users', async () => {
+    const operator = await createOperator(server.db, server.baseUrl);
+    await moderate(operator);
+    const admin = await server.signIn('admin');
+    const adminSocket = await SocketRecorder.connect(
+      server.baseUrl,
+      NAMESPACES.fetchOnlineUsers,
+      admin.cookieHeader(),
+    );
+    sockets.push(adminSocket);
+    const users = (await adminSocket.socket.emitWithAck('get-current-users')) as {
+      id: number;
+      moderating: boolean;
+    }[];
+    expect(users.find((user) => user.id === operator.id)).toMatchObject({ moderating: true });
+
+    const plain = await open(operator, NAMESPACES.fetchOnlineUsers);
+    expect(await plain.socket.emitWithAck('get-current-users')).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { hashSecret } from '../../../server/features/auth/tokens';
+import { SESSION_COOKIE } from '../../../server/http/session';
+import { useTestServer } from '../../support/test-server';
+
+describe('session lifetime', () => {
+  // Short limits, so expiry can be shown by moving timestamps a little into the past.
+  const server = useTestServer({
+    env: { SESSION_IDLE_MINUTES: '30', SESSION_ABSOLUTE_HOURS: '8' },
+  });
+
+  const sessionHash = (client: { cookie(name: string): string | undefined }) =>
+    hashSecret(client.cookie(SESSION_COOKIE) ?? '');
+
+  it('keeps an active session alive and moves its idle clock on each request', async () => {
+    const client = await server.signIn('admin');
+    await server.db.query(
+      `update sessions set last_seen_at = now() - interval '29 minutes' where id_hash = $1`,
+      [sessionHash(client)],
+    );
+    expect((await client.get('/api/auth')).status).toBe(200);
+    const [row] = await server.db.query<{ idle_seconds: number }>(
+      `select extract(epoch from now() - last_seen_at)::int as idle_seconds
+         from sessions where id_hash = $1`,
+      [sessionHash(client)],
+    );
+    expect(row?.idle_seconds).toBeLessThan(60);
+  });
+
+  it('ends a session that was idle longer than SESSION_IDLE_MINUTES', async () => {
+    const client = await server.signIn('operator');
+    await server.db.query(
+      `update sessions set last_seen_at = now() - interval '31 minutes' where id_hash = $1`,
+      [sessionHash(client)],
+    );
+    const response = await client.get('/api/auth');
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ ok: false, message: expect.stringContaining('sign') });
+  });
+
+  it('ends a session at its absolute expiry however active it is', async () => {
+    const client = await server.signIn('customer');
+    const [row] = await server.db.query<{ hours: number }>(
+      `select round(extract(epoch from expires_at - created_at) / 3600)::int as hours
+         from sessions where id_hash = $1`,
+      [sessionHash(client)],
+    );
+    expect(row?.hours).toBe(8);
+    await server.db.query(
+      `update sessions set expires_at = now() - interval '1 second' where id_hash = $1`,
+      [sessionHash(client)],
+    );
+    expect((await client.get('/api/auth')).status).toBe(401);
+  });
+
+  it('ends the sessions of a user who is disabled', async () => {
+    const client = await server.signIn('demo');
+    await server.db.query(`update users set disabled = true where username = 'demo'`);
+    expect((await client.get('/api/auth')).status).toBe(401);
+    const again = await server.client().post('/auth/login', { username: 'demo', password: 'demo' });
+    expect(again.status).toBe(401);
+    expect(again.body.message).toBe('Invalid username or password');
+  });
+});
+
+describe('permissions', () => {
+  const server = useTestServer();
+
+  it('answers 401 JSON to a call that needs a user when nobody is signed in', async () => {
+    const response = await server.client().get('/api/auth');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.body).toEqual({ ok: false, message: expect.any(String) });
+  });
+
+  it('answers 403 JSON, never data, to a user without the permission of the route', async () => {
+    // Operators have no section_profile, so they may not change a password through the profile.
+    const operator = await server.signIn('operator');
+    const response = await operator.post('/api/users/me/password', {
+      current_password: 'demo',
+      new_password: 'a-brand-new-password',
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      ok: false,
+      message: expect.stringContaining('section_profile'),
+    });
+    // Nothing changed: the old password still signs in.
+    expect(
+      (await server.client().post('/auth/login', { username: 'operator', password: 'demo' }))
+        .status,
+    ).toBe(200);
+  });
+});

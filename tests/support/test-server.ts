@@ -1,0 +1,168 @@
+/**
+ * The real server for a test file: `buildApp` with test configuration on the file's own
+ * database, listening on a free port of 127.0.0.1. Clients talk to it over real HTTP and
+ * socket.io, as the console does.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import type { Database } from '../../server/db/database';
+import { DEMO_PASSWORD, openTestDatabase, type TestDatabaseContents } from './test-database';
+import { TestClient, type ApiBody, type TestResponse } from './test-client';
+
+export interface TestServer {
+  app: App;
+  db: Database;
+  baseUrl: string;
+  /** A new client with its own cookies, like a new browser. */
+  client(headers?: Record<string, string>): TestClient;
+  /** Signs in through POST /auth/login and answers the signed-in client; throws unless 200. */
+  signIn(username: string, password?: string, client?: TestClient): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+/** Environment of every test server; `env` of the caller overrides it. */
+function testEnvironment(env: Record<string, string>): Record<string, string> {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    // No built console: the server answers API calls and its own pages only.
+    STATIC_DIR: path.join(os.tmpdir(), 'mc-test-no-static-dir'),
+    DATA_DIR: path.join(os.tmpdir(), 'mc-test-unused-data-dir'),
+    SEED_DEMO: '0',
+    DEMO_FEEDER: '0',
+    ...env,
+  };
+}
+
+export async function startTestServer(
+  db: Database,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const app = await buildApp(loadConfig(testEnvironment(env)), { db });
+  try {
+    await app.http.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.http.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    db,
+    baseUrl,
+    client: (headers) => new TestClient(baseUrl, headers),
+    async signIn(username, password = DEMO_PASSWORD, client = new TestClient(baseUrl)) {
+      const response = await client.post('/auth/login', { username, password });
+      if (response.status !== 200) {
+        throw new Error(`sign-in as ${username} answered ${response.status}: ${response.text}`);
+      }
+      return client;
+    },
+    close: () => app.close(),
+  };
+}
+
+export interface ServerFixture extends TestServer {
+  dispose(): Promise<void>;
+}
+
+/**
+ * Registers beforeAll/afterAll that give the test file a server on its own database and close
+ * both afterwards. Read the fields inside tests or hooks, not at module level.
+ */
+export function useTestServer(
+  options: {
+    /** Configuration overrides; a function is called in beforeAll (after earlier hooks ran). */
+    env?: Record<string, string> | (() => Record<string, string>);
+    contents?: TestDatabaseContents;
+  } = {},
+): TestServer {
+  let server: TestServer | undefined;
+  let disposeDatabase: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await openTestDatabase(options.contents ?? 'demo');
+    disposeDatabase = database.dispose;
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    server = await startTestServer(database.db, env);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await disposeDatabase?.();
+  });
+  const current = (): TestServer => {
+    if (!server) throw new Error('the test server is not running (use it inside tests or hooks)');
+    return server;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    client: (headers) => current().client(headers),
+    signIn: (username, password, client) => current().signIn(username, password, client),
+    close: () => current().close(),
+  };
+}
+
+export interface SocketOutcome {
+  socket: Socket;
+  connected: boolean;
+  /** The connect_error the server answered with, when it refused. */
+  error?: Error;
+}
+
+/**
+ * Opens a socket.io connection to a namespace the way the console's socket manager does (polling,
+ * then upgrade), with the given Cookie and Origin headers, and waits for the server's verdict.
+ * The caller disconnects the socket.
+ */
+export function connectSocket(
+  baseUrl: string,
+  namespace: string,
+  options: { cookie?: string; origin?: string; transports?: ('polling' | 'websocket')[] } = {},
+): Promise<SocketOutcome> {
+  const extraHeaders: Record<string, string> = {};
+  if (options.cookie) extraHeaders.cookie = options.cookie;
+  if (options.origin) extraHeaders.origin = options.origin;
+  const socket = io(`${baseUrl}${namespace}`, {
+    forceNew: true,
+    reconnection: false,
+    extraHeaders,
+    ...(options.transports ? { transports: options.transports } : {}),
+  });
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ socket, connected: true }));
+    socket.once('connect_error', (error) => {
+      socket.disconnect();
+      resolve({ socket, connected: false, error });
+    });
+  });
+}
+
+/** Polls `probe` until it answers true, failing with `description` after `timeoutMs`. */
+export async function waitFor(
+  probe: () => Promise<boolean> | boolean,
+  description: string,
+  { timeoutMs = 10_000, intervalMs = 50 } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe()) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${description}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export type { ApiBody, TestResponse };

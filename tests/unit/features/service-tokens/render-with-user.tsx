@@ -1,0 +1,50 @@
+import { vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import type { CurrentUser } from '../../../../src/contract/auth';
+import { currentUserQuery } from '../../../../src/features/auth/api/current-user';
+
+export function userWith(permissions: string[]): CurrentUser {
+  return {
+    id: 1,
+    username: 'admin',
+    email: null,
+    first_name: 'Ada',
+    last_name: 'Admin',
+    role: 'admin',
+    permissions: ['section_service_tokens', ...permissions],
+    max_content: 6,
+    is_batch_moderator: false,
+    park_time: null,
+  };
+}
+
+/** Renders below a fresh QueryClient that already knows the signed-in user. */
+export function renderWithUser(ui: ReactElement, user: CurrentUser) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: 60_000 } },
+  });
+  queryClient.setQueryData(currentUserQuery.queryKey, user);
+  return {
+    queryClient,
+    ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>),
+  };
+}
+
+/** A fetch double answering JSON by path; records every requested URL. */
+export function fakeFetch(answer: (url: URL, init: RequestInit | undefined) => unknown) {
+  const urls: URL[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    urls.push(url);
+    const body = answer(url, init);
+    const status = body instanceof Response ? body.status : 200;
+    if (body instanceof Response) return body;
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return { spy, urls };
+}
