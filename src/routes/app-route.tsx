@@ -1,6 +1,7 @@
 import { createRoute, notFound, redirect } from '@tanstack/react-router';
 import { canOpen } from '../contract/routes';
 import type { CurrentUser } from '../contract/auth';
+import { SignOutGuard } from '../features/auth/components/sign-out-guard';
 import { currentUserQuery } from '../features/auth/api/current-user';
 import { ModerationTopBarStatus } from '../features/moderation/components/moderation-top-bar-status';
 import { ModerationSessionProvider } from '../features/moderation/moderation-session';
@@ -14,9 +15,11 @@ import { rootRoute } from './root-route';
 function AppShell() {
   const { user } = appRoute.useRouteContext();
   return (
-    <ModerationSessionProvider user={user}>
-      <AppLayout topBarStatus={<ModerationTopBarStatus />} />
-    </ModerationSessionProvider>
+    <SignOutGuard>
+      <ModerationSessionProvider user={user}>
+        <AppLayout topBarStatus={<ModerationTopBarStatus />} />
+      </ModerationSessionProvider>
+    </SignOutGuard>
   );
 }
 

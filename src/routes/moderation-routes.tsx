@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { useSignOut } from '../features/auth/api/use-sign-out';
+import { useRequestSignOut } from '../features/auth/components/sign-out-guard';
 import { ModerationPage } from '../features/moderation/components/moderation-page';
 import { useModerationSession } from '../features/moderation/moderation-session';
 import { ParkPage } from '../features/park/components/park-page';
@@ -21,7 +21,7 @@ function parkTimeOf(value: string | null): Date | null {
 /** Wires the park screen to the moderation session; the park feature itself knows neither. */
 function ParkScreen() {
   const { state, user, available, parkedAt, resume } = useModerationSession();
-  const signOut = useSignOut();
+  const signOut = useRequestSignOut();
   return (
     <ParkPage
       parkedSince={parkedAt ?? parkTimeOf(user.park_time)}
@@ -29,7 +29,7 @@ function ParkScreen() {
       elsewhere={state.phase === 'already_moderating'}
       isOperator={user.role === 'operator'}
       onResume={resume}
-      onLogout={() => void signOut()}
+      onLogout={() => signOut()}
     />
   );
 }

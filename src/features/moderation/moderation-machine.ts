@@ -11,7 +11,10 @@
  * - Leaving /moderation while moderating parks (park-me) and exits picture-in-picture.
  * - Resume sends moderate-me with the user, only while connected.
  * - Losing the socket while moderating clears the assigned content and goes to /park; any loss
- *   moves to reconnecting until the socket is back.
+ *   moves to reconnecting until the socket is back. When it comes back and the operator is still
+ *   waiting on /park, moderate-me goes out by itself: the server kept the items through the lease
+ *   grace period and hands them back, so a network blip costs no work. Parking or leaving /park
+ *   meanwhile is the operator's own decision and cancels that.
  * - kick-me signs out to /dashboard; the server's park-me goes to /park.
  */
 export const MODERATION_PHASES = [
@@ -37,6 +40,8 @@ export interface MachineState {
   pathname: string;
   /** park-me is owed for the current visit of /park (sent once the socket is up). */
   parkOwed: boolean;
+  /** The socket dropped while moderating: moderate-me is owed once it is back. */
+  resumeOwed: boolean;
 }
 
 export type MachineEvent =
@@ -71,6 +76,7 @@ export function initialMachineState(pathname: string): MachineState {
     moderatingSocket: null,
     pathname,
     parkOwed: pathname === PARK_PATH,
+    resumeOwed: false,
   };
 }
 
@@ -105,6 +111,10 @@ export function transition(state: MachineState, event: MachineEvent): Transition
         // The status is unknown until the server says it; a moderation-status follows.
         phase: state.userId === null ? 'fetching_user' : 'connecting',
       };
+      if (next.resumeOwed && next.userId !== null) {
+        effects.push({ type: 'emit_moderate', userId: next.userId });
+        return { state: { ...next, resumeOwed: false }, effects };
+      }
       return { state: settlePark(next, effects), effects };
     }
 
@@ -118,10 +128,9 @@ export function transition(state: MachineState, event: MachineEvent): Transition
       };
       if (wasModerating) {
         effects.push({ type: 'clear_content' }, { type: 'exit_picture_in_picture' });
-        if (state.pathname !== PARK_PATH) {
-          effects.push({ type: 'navigate', to: PARK_PATH });
-          next = { ...next, pathname: PARK_PATH, parkOwed: true };
-        }
+        effects.push({ type: 'navigate', to: PARK_PATH });
+        // Not parked by choice: the items wait on the server for this operator to come back.
+        next = { ...next, pathname: PARK_PATH, parkOwed: false, resumeOwed: true };
       }
       return { state: next, effects };
     }
@@ -158,7 +167,7 @@ export function transition(state: MachineState, event: MachineEvent): Transition
       const from = state.pathname;
       const to = event.pathname;
       if (from === to) return { state, effects };
-      let next: MachineState = { ...state, pathname: to, parkOwed: false };
+      let next: MachineState = { ...state, pathname: to, parkOwed: false, resumeOwed: false };
       if (from === MODERATION_PATH && state.phase === 'moderating') {
         effects.push({ type: 'exit_picture_in_picture' }, { type: 'clear_content' });
         // Optimistic: the server confirms with moderation-status null.
@@ -177,7 +186,8 @@ export function transition(state: MachineState, event: MachineEvent): Transition
 
     case 'park': {
       if (state.pathname === PARK_PATH) {
-        return { state: settlePark({ ...state, parkOwed: true }, effects), effects };
+        const parking = { ...state, parkOwed: true, resumeOwed: false };
+        return { state: settlePark(parking, effects), effects };
       }
       effects.push({ type: 'navigate', to: PARK_PATH });
       return { state, effects };

@@ -169,14 +169,3 @@ export function buildResult(
     idempotency_key: makeKey(),
   };
 }
-
-/** The operator-facing reason for a per-item submit answer that is not an acknowledgement. */
-export function rejectionText(contentId: number, status: string, message: string): string {
-  const reason: Record<string, string> = {
-    already_decided: 'another operator already decided it',
-    lease_moved: 'it was reassigned to another operator',
-    unknown_content: 'the server does not know this item',
-  };
-  const why = reason[status] ?? status;
-  return `Item #${contentId} was not saved: ${why}.${message ? ` ${message}` : ''}`;
-}

@@ -1,23 +1,20 @@
 import { useCallback } from 'react';
-import { ACKNOWLEDGED_OUTCOMES } from '../../contract/content';
 import { errorMessage } from '../../lib/api-client';
-import { notify } from '../../lib/notices';
 import { submitResults } from './api/moderation-calls';
 import { logFailure } from './log-failure';
-import { buildResult, rejectionText } from './moderation-rules';
+import { buildResult } from './moderation-rules';
 import { useModerationSession } from './moderation-session';
 
 export const SUBMIT_TEXTS = {
-  notSent: (reason: string) => `Not sent: ${reason} Submit again when ready.`,
-  noAnswer: (id: number) => `Item #${id} got no answer from the server; it may not be saved.`,
+  notSaved: (reason: string) =>
+    `Could not keep the submission on this device: ${reason} Submit again.`,
 } as const;
 
 /**
- * Submits items: they leave the screen at once and go out as one submission. Per-item answers
- * 'stored' and 'duplicate' mean done; any other answer will never succeed and is told to the
- * operator as a notice. A failed call (no answer, not ok) is logged and the items come back to
- * the screen with the reason, so nothing is lost silently. Issue 4 replaces the call with the
- * outbox.
+ * Submits items: they leave the screen at once and their results go into the outbox, which sends
+ * them now or when the network is back. The server's refusals arrive later through the outbox's
+ * needs-attention list. Only when the device cannot store the results (IndexedDB unavailable or
+ * full) do the items come back to the screen with the reason, so nothing is lost silently.
  */
 export function useSubmitItems(): (ids: readonly number[]) => Promise<void> {
   const { store, user } = useModerationSession();
@@ -29,18 +26,10 @@ export function useSubmitItems(): (ids: readonly number[]) => Promise<void> {
       const now = new Date();
       const results = items.map((item) => buildResult(item, user, items.length, now));
       try {
-        const answers = await submitResults(results);
-        const byId = new Map(answers.map((answer) => [answer.content_id, answer]));
-        for (const item of items) {
-          const answer = byId.get(item.id);
-          if (!answer) notify.error(SUBMIT_TEXTS.noAnswer(item.id));
-          else if (!ACKNOWLEDGED_OUTCOMES.includes(answer.status)) {
-            notify.error(rejectionText(item.id, answer.status, answer.message));
-          }
-        }
+        await submitResults(results);
       } catch (error) {
-        logFailure('submit failed', error);
-        store.restore(items, SUBMIT_TEXTS.notSent(errorMessage(error)), epoch);
+        logFailure('storing the submission failed', error);
+        store.restore(items, SUBMIT_TEXTS.notSaved(errorMessage(error)), epoch);
       } finally {
         store.settle(ids);
       }

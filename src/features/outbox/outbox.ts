@@ -99,6 +99,11 @@ export interface OutboxSnapshot {
 export interface Outbox {
   /** Stores the entry and resolves with its idempotency key; sending starts in the background. */
   enqueue<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K]): Promise<string>;
+  /** Stores all entries in one transaction (all or none); resolves with their keys in order. */
+  enqueueAll<K extends OutboxKind>(
+    kind: K,
+    payloads: readonly OutboxPayloads[K][],
+  ): Promise<string[]>;
   /** Whose entries to send and count; null when nobody is signed in. */
   setUser(userId: number | null): void;
   /** Starts a pass now (or right after the running one); resolves when sending stops. */
@@ -375,6 +380,33 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     }
   }
 
+  /** All or nothing: one strict-durability transaction, so a failure leaves none of them queued. */
+  async function enqueueAll<K extends OutboxKind>(
+    kind: K,
+    payloads: readonly OutboxPayloads[K][],
+  ): Promise<string[]> {
+    const entries = payloads.map((payload) => {
+      const idempotencyKey = newKey();
+      return {
+        idempotencyKey,
+        kind,
+        payload: { ...payload, idempotency_key: idempotencyKey },
+        userId: payload.user_id,
+        createdAt: now(),
+        attempts: 0,
+        lastError: null,
+      } as NewOutboxEntry;
+    });
+    if (entries.length === 0) return [];
+    const db = await deps.openDb();
+    const tx = db.transaction(OUTBOX_STORE, 'readwrite', { durability: 'strict' });
+    // seq is assigned by IndexedDB (autoIncrement keyPath).
+    await Promise.all([...entries.map((entry) => tx.store.add(entry as OutboxEntry)), tx.done]);
+    void changed();
+    void replay();
+    return entries.map((entry) => entry.idempotencyKey);
+  }
+
   function replay(): Promise<void> {
     if (disposed || userId === null) return Promise.resolve();
     if (running) {
@@ -410,24 +442,11 @@ export function createOutbox(deps: OutboxDeps): Outbox {
 
   return {
     async enqueue(kind, payload) {
-      const idempotencyKey = newKey();
-      const entry = {
-        idempotencyKey,
-        kind,
-        payload: { ...payload, idempotency_key: idempotencyKey },
-        userId: payload.user_id,
-        createdAt: now(),
-        attempts: 0,
-        lastError: null,
-      } as NewOutboxEntry;
-      const db = await deps.openDb();
-      const tx = db.transaction(OUTBOX_STORE, 'readwrite', { durability: 'strict' });
-      // seq is assigned by IndexedDB (autoIncrement keyPath).
-      await Promise.all([tx.store.add(entry as OutboxEntry), tx.done]);
-      void changed();
-      void replay();
-      return idempotencyKey;
+      const [idempotencyKey] = await enqueueAll(kind, [payload]);
+      return idempotencyKey as string;
     },
+
+    enqueueAll,
 
     setUser(next) {
       if (next === userId) return;

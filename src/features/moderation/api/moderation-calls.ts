@@ -1,22 +1,20 @@
 /**
- * Every HTTP call of the moderation flow goes through this module: content update, result
- * submission, media-log events and moderated-time updates. Issue 4 swaps the three write calls
- * (submitResults, logMediaEvent, recordModeratedTime) for an IndexedDB outbox without touching
- * the screens, so keep their signatures stable and every caller here.
+ * Every call of the moderation flow goes through this module. Reads (content update, moderated
+ * count) go straight to the server; the three writes (results, media-log events, moderated time)
+ * go through the IndexedDB outbox, which sends them with an idempotency key and retries until the
+ * server answers, so nothing the operator did is lost to a dropped network.
  */
 import { formatInTimeZone } from 'date-fns-tz';
-import { OkSchema } from '../../../contract/api';
 import {
   ContentUpdateResponseSchema,
   ModeratedCountResponseSchema,
-  SubmitContentsResponseSchema,
   type AssignedContent,
   type ContentItem,
   type MediaLogRequest,
   type ModeratedResult,
-  type SubmitItemResult,
 } from '../../../contract/content';
 import { api } from '../../../lib/api-client';
+import { outbox } from '../../outbox/outbox-instance';
 
 /** POST /api/content/update: the full items for assigned refs (only those leased to us). */
 export async function fetchAssignedContent(refs: AssignedContent[]): Promise<ContentItem[]> {
@@ -24,32 +22,22 @@ export async function fetchAssignedContent(refs: AssignedContent[]): Promise<Con
   return response.data;
 }
 
-/** POST /api/v2/content/submit-contents: one answer per result. Throws when not ok. */
-export async function submitResults(results: ModeratedResult[]): Promise<SubmitItemResult[]> {
-  const response = await api.post(
-    '/api/v2/content/submit-contents',
-    results,
-    SubmitContentsResponseSchema,
-  );
-  return response.data;
+/**
+ * Queues moderated results in the outbox (POST /api/v2/content/submit-contents on replay). Resolves
+ * once they are stored on this device, so the cards can leave at once, online or not.
+ */
+export async function submitResults(results: ModeratedResult[]): Promise<void> {
+  await outbox.enqueueAll('result', results);
 }
 
-/** POST /api/content/log-content: play, pause, seek, end and closeMedia of a video. */
+/** Queues a media-log event (POST /api/content/log-content): play, pause, seek, end, closeMedia. */
 export async function logMediaEvent(event: Omit<MediaLogRequest, 'idempotency_key'>) {
-  await api.post(
-    '/api/content/log-content',
-    { ...event, idempotency_key: crypto.randomUUID() },
-    OkSchema,
-  );
+  await outbox.enqueue('media-log', event);
 }
 
-/** POST /api/v2/content-duration/update-user-moderated-time, once an item's media loaded. */
+/** Queues a moderated-time update (update-user-moderated-time), once media loaded. */
 export async function recordModeratedTime(userId: number, contentId: number) {
-  await api.post(
-    '/api/v2/content-duration/update-user-moderated-time',
-    { user_id: userId, content_id: contentId, idempotency_key: crypto.randomUUID() },
-    OkSchema,
-  );
+  await outbox.enqueue('moderated-time', { user_id: userId, content_id: contentId });
 }
 
 /** SPEC §7: the day runs from 00:00:00 to 23:59:59 (local day of the operator). */

@@ -2,11 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { TriangleAlert } from 'lucide-react';
 import type { AttentionEntry } from '../../../lib/local-db';
 import { outbox } from '../outbox-instance';
-import { OUTBOX_TEXTS } from '../outbox-texts';
-
-function contentIdOf(entry: AttentionEntry): number {
-  return entry.kind === 'media-log' ? entry.payload.content.content_id : entry.payload.content_id;
-}
+import { OUTBOX_TEXTS, contentIdOf } from '../outbox-texts';
 
 /** The operator's view of entries the server refused for good: the reason, Retry, Dismiss. */
 export function NeedsAttentionMenu({ entries }: { entries: readonly AttentionEntry[] }) {

@@ -1,6 +1,7 @@
 import { CloudOff, LoaderCircle } from 'lucide-react';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { NeedsAttentionMenu } from '../../outbox/components/needs-attention-menu';
+import { useAttentionNotices } from '../../outbox/use-attention-notices';
 import { useOutbox } from '../../outbox/use-outbox';
 import { PWA_TEXTS } from '../pwa-texts';
 
@@ -12,6 +13,7 @@ import { PWA_TEXTS } from '../pwa-texts';
 export function ConnectionStatus() {
   const online = useOnlineStatus();
   const { waitingResults, sending, attention } = useOutbox();
+  useAttentionNotices(attention);
   if (online && waitingResults === 0 && attention.length === 0) return null;
   return (
     <div className="flex items-center gap-2 text-xs font-medium" data-testid="connection-status">

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { connectAllSockets } from '../../../lib/socket-manager';
 import { useCurrentUser } from '../../auth/api/current-user';
+import { useOutboxUser } from '../../outbox/use-outbox';
 import { buildNavigation, showsDrawer } from '../navigation';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -15,6 +16,7 @@ export function AppLayout({ topBarStatus }: { topBarStatus?: ReactNode }) {
     () => localStorage.getItem('drawer') !== 'mini' && window.innerWidth >= 1024,
   );
   const drawer = showsDrawer(user.role);
+  useOutboxUser(user.id);
 
   useEffect(() => {
     connectAllSockets();

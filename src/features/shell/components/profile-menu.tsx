@@ -5,7 +5,7 @@ import { CircleUser, LogOut, Moon, Sun } from 'lucide-react';
 import type { CurrentUser } from '../../../contract/auth';
 import { useSocketStatuses, type SocketStatus } from '../../../lib/socket-manager';
 import { toggleTheme, useTheme } from '../../../lib/theme';
-import { useSignOut } from '../../auth/api/use-sign-out';
+import { useRequestSignOut } from '../../auth/components/sign-out-guard';
 import { isDeveloper, showsProfileLink } from '../navigation';
 
 const STATUS_COLOURS: Record<SocketStatus, string> = {
@@ -47,7 +47,7 @@ const itemClass =
 
 export function ProfileMenu({ user }: { user: CurrentUser }) {
   const theme = useTheme();
-  const signOut = useSignOut();
+  const signOut = useRequestSignOut();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   const initials = name
     .split(' ')
@@ -95,7 +95,7 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
           </MenuItem>
         )}
         <MenuItem>
-          <button type="button" className={itemClass} onClick={() => void signOut()}>
+          <button type="button" className={itemClass} onClick={() => signOut()}>
             <LogOut aria-hidden="true" className="size-4" />
             Logout
           </button>

@@ -178,10 +178,33 @@ describe('moderation state machine', () => {
       { type: 'exit_picture_in_picture' },
       { type: 'navigate', to: '/park' },
     ]);
-    // Back online on /park: park-me goes out once the socket is up.
+    // Back online still on /park: moderate-me goes out, so the server hands the kept items back.
     const back = transition(state, { type: 'socket_connected', socketId: 'socket-new' });
-    expect(back.effects).toEqual([{ type: 'emit_park' }]);
+    expect(back.effects).toEqual([{ type: 'emit_moderate', userId: 7 }]);
     expect(back.state.phase).toBe('connecting');
+    const moderating = transition(back.state, {
+      type: 'moderation_status',
+      moderatingSocket: 'socket-new',
+    });
+    expect(moderating.state.phase).toBe('moderating');
+    expect(moderating.effects).toEqual([{ type: 'navigate', to: '/moderation' }]);
+    // A second blip later resumes again; nothing is owed once back.
+    expect(transition(back.state, { type: 'socket_lost' }).state.resumeOwed).toBe(false);
+  });
+
+  it('parking during a drop cancels the automatic resume and parks once back', () => {
+    const dropped = transition(ready('/moderation', OWN), { type: 'socket_lost' }).state;
+    const parked = transition(dropped, { type: 'park' });
+    expect(parked.effects).toEqual([]);
+    const back = transition(parked.state, { type: 'socket_connected', socketId: 'socket-new' });
+    expect(back.effects).toEqual([{ type: 'emit_park' }]);
+  });
+
+  it('leaving /park during a drop cancels the automatic resume', () => {
+    const dropped = transition(ready('/moderation', OWN), { type: 'socket_lost' }).state;
+    const away = transition(dropped, { type: 'route_changed', pathname: '/dashboard' });
+    const back = transition(away.state, { type: 'socket_connected', socketId: 'socket-new' });
+    expect(back.effects).toEqual([]);
   });
 
   it('losing the socket while parked only marks reconnecting', () => {

@@ -93,6 +93,31 @@ describe('enqueue', () => {
   });
 });
 
+describe('enqueueAll', () => {
+  it('stores every entry in order with its own key, then sends them as one batch', async () => {
+    const outbox = makeOutbox();
+    const keys = await outbox.enqueueAll('result', [result(4), result(5), result(6)]);
+    expect(keys).toEqual(['key-0001', 'key-0002', 'key-0003']);
+    const entries = await db.getAll('outbox');
+    expect(entries.map((entry) => [entry.seq, entry.payload.idempotency_key])).toEqual([
+      [1, 'key-0001'],
+      [2, 'key-0002'],
+      [3, 'key-0003'],
+    ]);
+    outbox.setUser(1);
+    await settled(outbox);
+    expect(transport.calls).toHaveLength(1);
+    expect(transport.sentResultIds()).toEqual([4, 5, 6]);
+    expect(await db.count('outbox')).toBe(0);
+  });
+
+  it('stores none of them when the device refuses one', async () => {
+    const outbox = makeOutbox({ newKey: () => 'same-key-for-all' });
+    await expect(outbox.enqueueAll('result', [result(1), result(2)])).rejects.toThrow();
+    expect(await db.count('outbox')).toBe(0);
+  });
+});
+
 describe('ordering and batching', () => {
   it('replays oldest first: results, then moderated time, then media logs', async () => {
     const outbox = makeOutbox();
