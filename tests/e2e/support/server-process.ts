@@ -38,6 +38,8 @@ export interface ServerHandle {
   readLog(): string;
   /** Stops the process (SIGTERM, then SIGKILL). Keeps the data directory. */
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL), as a crash would. Keeps the data directory. */
+  crash(): Promise<void>;
   /** Stops the process and deletes its data directory and log. */
   dispose(): Promise<void>;
 }
@@ -140,6 +142,11 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     clearTimeout(timer);
     await new Promise<void>((resolve) => out.end(resolve));
   };
+  const crash = async () => {
+    signal('SIGKILL');
+    await exited(child);
+    await new Promise<void>((resolve) => out.end(resolve));
+  };
 
   try {
     const port = await waitForPort(child, () => printed);
@@ -152,6 +159,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
       logFile,
       readLog,
       stop,
+      crash,
       async dispose() {
         await stop();
         if (ownsDataDir) {
