@@ -26,7 +26,7 @@
  * other specs); restarts reuse its data directory and port, so the page, its session cookie and
  * its CSRF cookie stay valid.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,6 +35,7 @@ import { MODERATION_TEXTS } from '../../src/contract/content';
 import { PWA_TEXTS } from '../../src/features/pwa/pwa-texts';
 import {
   test as base,
+  copyBuiltConsole,
   expect,
   signIn,
   startExtraServer,
@@ -60,6 +61,8 @@ const MAINTENANCE = {
 interface OwnServer {
   baseURL: string;
   dataDir: string;
+  /** The built console it serves: a copy of its own, so a test may deploy a new version. */
+  staticDir: string;
   /** The Demo Chat ingest token the first start printed (shown once). */
   chatToken: string;
   stop(): Promise<void>;
@@ -72,13 +75,15 @@ const test = base.extend<{ own: OwnServer }>({
   own: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from it.
     async ({}, use) => {
-      const first = await startExtraServer();
+      const staticDir = copyBuiltConsole();
+      const first = await startExtraServer({ staticDir });
       let running: ServerHandle | null = first;
       const chatToken = /^\s*demo-chat: (\S+)$/m.exec(first.readLog())?.[1];
       if (!chatToken) throw new Error(`No Demo Chat token in the server log:\n${first.readLog()}`);
       const own: OwnServer = {
         baseURL: first.baseURL,
         dataDir: first.dataDir,
+        staticDir,
         chatToken,
         async stop() {
           await running?.stop();
@@ -90,7 +95,12 @@ const test = base.extend<{ own: OwnServer }>({
         },
         async start(env = {}) {
           if (running) throw new Error('The server is already running');
-          running = await startExtraServer({ env, dataDir: first.dataDir, port: first.port });
+          running = await startExtraServer({
+            env,
+            dataDir: first.dataDir,
+            port: first.port,
+            staticDir,
+          });
         },
       };
       try {
@@ -98,6 +108,7 @@ const test = base.extend<{ own: OwnServer }>({
       } finally {
         await running?.stop();
         await first.dispose();
+        rmSync(staticDir, { recursive: true, force: true });
       }
     },
     { timeout: 150_000 },
@@ -616,3 +627,42 @@ async function firstVisitThenOffline(context: BrowserContext, own: OwnServer): P
     await expect(page).toHaveURL(`${own.baseURL}/login`);
   });
 }
+
+test('a new version is announced, and Reload waits until the outbox has sent', async ({
+  page,
+  context,
+  own,
+}) => {
+  const ids = await ingest(own, 1, 'Update');
+  const userId = await moderate(page, ids);
+
+  await test.step('a new version is deployed: the console offers Reload', async () => {
+    // The same worker with one more line: byte-different, so the browser installs it anew.
+    appendFileSync(path.join(own.staticDir, 'sw.js'), '\n// next version\n');
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect(page.getByTestId('update-prompt')).toContainText(PWA_TEXTS.updateAvailable);
+  });
+
+  const gate = await SubmitGate.install(context);
+  await test.step('Reload while a submission is on its way: the page waits for it', async () => {
+    await submitAll(page, ids);
+    await expect.poll(() => gate.heldCount()).toBeGreaterThan(0);
+    await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+    await page.getByRole('button', { name: PWA_TEXTS.reload }).click();
+    await expect(page.getByTestId('update-prompt')).toContainText(PWA_TEXTS.finishingSending);
+    await expect(page.getByTestId('outbox-waiting')).toHaveText(PWA_TEXTS.waiting(1));
+    expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true);
+  });
+
+  await test.step('the submission arrives, then the page switches to the new version', async () => {
+    const reloaded = page.waitForEvent('load');
+    await gate.release('continue');
+    await reloaded;
+    expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+    await expect.poll(() => moderatedCount(page, userId)).toBe(1);
+    await expect(page.getByTestId('outbox-waiting')).toHaveCount(0);
+  });
+});

@@ -4,7 +4,9 @@
  * notice). Expectations come from src/contract, so they follow the route table as screens are
  * added.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { ROLE_PERMISSIONS } from '../../../src/contract/permissions';
 import {
@@ -97,8 +99,17 @@ export async function waitForResetLink(readLog: () => string, previous?: string)
 }
 
 /** Another server process with its own data directory, for tests that change shared state. */
-export function startExtraServer(options: Omit<ServerOptions, 'staticDir'> = {}) {
-  return startServer({ ...options, staticDir: environment('E2E_STATIC_DIR') });
+export function startExtraServer(
+  options: Omit<ServerOptions, 'staticDir'> & { staticDir?: string } = {},
+) {
+  return startServer({ ...options, staticDir: options.staticDir ?? environment('E2E_STATIC_DIR') });
+}
+
+/** A copy of the built console a test may change (a new deployment); the caller removes it. */
+export function copyBuiltConsole(): string {
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'mc-e2e-static-'));
+  cpSync(environment('E2E_STATIC_DIR'), copy, { recursive: true });
+  return copy;
 }
 export type { ServerHandle };
 
