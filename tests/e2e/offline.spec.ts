@@ -32,6 +32,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
 import { MODERATION_TEXTS } from '../../src/contract/content';
+import { SIGN_OUT_TEXTS } from '../../src/features/auth/sign-out-texts';
 import { PWA_TEXTS } from '../../src/features/pwa/pwa-texts';
 import {
   test as base,
@@ -665,4 +666,62 @@ test('a new version is announced, and Reload waits until the outbox has sent', a
     await expect.poll(() => moderatedCount(page, userId)).toBe(1);
     await expect(page.getByTestId('outbox-waiting')).toHaveCount(0);
   });
+});
+
+test('signing out with work waiting asks first and keeps it for the same user', async ({
+  page,
+  context,
+  own,
+}) => {
+  const ids = await ingest(own, 1, 'Sign out');
+  const userId = await moderate(page, ids);
+  const gate = await SubmitGate.install(context);
+  const dialog = page.getByRole('alertdialog', { name: SIGN_OUT_TEXTS.title });
+
+  await test.step('a submission on its way: Logout asks, and Stay keeps the session', async () => {
+    await submitAll(page, ids);
+    await expect.poll(() => gate.heldCount()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Park', exact: true }).click();
+    await expect(page).toHaveURL(/\/park$/);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(dialog).toContainText(SIGN_OUT_TEXTS.body(1));
+    await dialog.getByRole('button', { name: SIGN_OUT_TEXTS.stay }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/park$/);
+  });
+
+  await test.step('Sign out anyway: the entry stays on the device, unsent', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await dialog.getByRole('button', { name: SIGN_OUT_TEXTS.signOut }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // The request that was on its way fails after the sign-out; nobody sends the entry now.
+    await gate.release('abort');
+  });
+
+  await test.step('another user on this device neither sees nor sends it', async () => {
+    await signIn(page, 'batch');
+    await expect(page.getByTestId('operator-state')).toBeVisible();
+    await expect(page.getByTestId('outbox-waiting')).toHaveCount(0);
+    // No question either: this user has nothing waiting.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  await test.step('the same user signs in again: the entry is sent', async () => {
+    await signIn(page, 'operator');
+    await expect.poll(() => moderatedCount(page, userId), { timeout: 30_000 }).toBe(1);
+    await expect(page.getByTestId('outbox-waiting')).toHaveCount(0);
+  });
+
+  await own.stop();
+  const db = await PGlite.create({ dataDir: path.join(own.dataDir, 'pglite') });
+  try {
+    const sent = await db.query<{ user_id: number; outcome: string }>(
+      'select user_id, outcome from moderation_results where content_id = any($1::bigint[])',
+      [ids],
+    );
+    expect(sent.rows).toEqual([{ user_id: userId, outcome: 'stored' }]);
+  } finally {
+    await db.close();
+  }
 });

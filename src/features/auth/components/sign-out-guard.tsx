@@ -3,15 +3,7 @@ import { createContext, useCallback, useContext, useState, type ReactNode } from
 import { outbox } from '../../outbox/outbox-instance';
 import { useOutbox } from '../../outbox/use-outbox';
 import { useSignOut } from '../api/use-sign-out';
-
-export const SIGN_OUT_TEXTS = {
-  title: 'Your work has not all been sent',
-  body: (count: number) =>
-    `${count} ${count === 1 ? 'entry' : 'entries'} of your work ${count === 1 ? 'has' : 'have'} not reached the server yet. ` +
-    'They stay safely on this device and are sent as soon as you sign in here again.',
-  stay: 'Stay signed in',
-  signOut: 'Sign out anyway',
-} as const;
+import { SIGN_OUT_TEXTS } from '../sign-out-texts';
 
 type SignOutOptions = { to?: string };
 type RequestSignOut = (options?: SignOutOptions) => void;
