@@ -45,16 +45,29 @@ export const CreateServiceTokenRequestSchema = z.object({
   expires_in_days: z.number().int().min(1).max(3650).optional(),
 });
 
-/** The raw token is in this answer only, once. `token` is the masked form. */
+/**
+ * The raw token is in this answer only, once, and only for a user who may reveal or copy it
+ * (can_view_api_token or can_copy_api_token). `token` is the masked form.
+ */
 export const CreateServiceTokenResponseSchema = z.object({
   ok: z.literal(true),
-  data: z.object({ id: z.number().int(), token: z.string(), raw_token: z.string() }),
+  data: z.object({
+    id: z.number().int(),
+    token: z.string(),
+    raw_token: z.string().optional(),
+  }),
 });
 
-/** SPEC §5: first 4 characters and the last 1 are visible. */
+const MASK = '*'.repeat(12);
+
+/** SPEC §5: the first 4 characters and the last 1 are visible; always 12 stars between. */
+export function maskTokenParts(first4: string, last1: string): string {
+  return `${first4}${MASK}${last1}`;
+}
+
 export function maskToken(token: string): string {
   if (token.length <= 5) return '*'.repeat(token.length);
-  return `${token.slice(0, 4)}${'*'.repeat(Math.min(token.length - 5, 24))}${token.slice(-1)}`;
+  return maskTokenParts(token.slice(0, 4), token.slice(-1));
 }
 
 export const SERVICE_TOKEN_TEXTS = {

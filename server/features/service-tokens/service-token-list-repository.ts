@@ -1,6 +1,6 @@
 import type { ServiceTokenRow } from '../../../src/contract/service-tokens';
 import { queryOne, type Queryable } from '../../db/database';
-import { maskToken } from '../services/service-token-repository';
+import { maskTokenParts } from '../../../src/contract/service-tokens';
 
 /**
  * The token screen's reads. Issuing, revoking and verifying tokens live with the token model in
@@ -23,7 +23,7 @@ function toRow(row: TokenRow): ServiceTokenRow {
   return {
     id: row.id,
     service_name: row.service_name,
-    token: maskToken(row.token_first4, row.token_last1),
+    token: maskTokenParts(row.token_first4, row.token_last1),
     expires_at: iso(row.expires_at),
     revoked_at: iso(row.revoked_at),
     created_at: new Date(row.created_at).toISOString(),

@@ -3,16 +3,13 @@ import { z } from 'zod';
 import {
   CreateServiceTokenRequestSchema,
   ServiceTokenListQuerySchema,
+  maskToken,
 } from '../../../src/contract/service-tokens';
 import type { Database } from '../../db/database';
 import { HttpError, parseInput } from '../../http/errors';
 import { requirePermission, signedInUser } from '../../http/session';
 import { findServiceById } from '../services/service-repository';
-import {
-  issueServiceToken,
-  maskToken,
-  revokeServiceToken,
-} from '../services/service-token-repository';
+import { issueServiceToken, revokeServiceToken } from '../services/service-token-repository';
 import { findServiceToken, listServiceTokens } from './service-token-list-repository';
 
 /**
@@ -20,8 +17,8 @@ import { findServiceToken, listServiceTokens } from './service-token-list-reposi
  * listing needs section_service_tokens, creating can_create_api_token, revoking
  * can_revoke_api_token. The raw token is answered once, by the create call, and never again by
  * anything: it is not stored (only its SHA-256 and the first 4 and last character for the mask).
- * can_view_api_token (reveal) and can_copy_api_token (copy) therefore only gate what the console
- * does with that one answer; there is no server call they could protect.
+ * That answer carries the raw token only for a user with can_view_api_token (reveal) or
+ * can_copy_api_token (copy); anyone else gets the masked form alone.
  *
  * Tokens are checked against the database on every ingest call, so a new token works and a
  * revoked one is refused at once.
@@ -83,19 +80,23 @@ export async function serviceTokenRoutes(
           service_id: `${SERVICE_REQUIRED}: there is no service with id ${body.service_id}`,
         });
       }
+      const user = signedInUser(request);
       const issued = await issueServiceToken(db, {
         serviceId: service.id,
-        createdBy: signedInUser(request).id,
+        createdBy: user.id,
         expiresAt: body.expires_in_days
           ? new Date(Date.now() + body.expires_in_days * 86_400_000)
           : null,
       });
+      const mayHaveToken =
+        user.permissions.includes('can_view_api_token') ||
+        user.permissions.includes('can_copy_api_token');
       return {
         ok: true,
         data: {
           id: issued.id,
-          token: maskToken(issued.token.slice(0, 4), issued.token.slice(-1)),
-          raw_token: issued.token,
+          token: maskToken(issued.token),
+          ...(mayHaveToken ? { raw_token: issued.token } : {}),
         },
       };
     },

@@ -12,10 +12,6 @@ export interface IssuedToken {
   token: string;
 }
 
-export function maskToken(first4: string, last1: string): string {
-  return `${first4}${'*'.repeat(12)}${last1}`;
-}
-
 export async function issueServiceToken(
   db: Queryable,
   options: {

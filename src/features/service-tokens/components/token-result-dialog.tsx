@@ -42,7 +42,9 @@ export function TokenResultDialog({
   const questionRef = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const token = result?.created.raw_token ?? '';
-  const hasToken = token.length > 0;
+  // Without reveal or copy the server sends the masked form only.
+  const masked = token ? maskToken(token) : (result?.created.token ?? '');
+  const hasToken = masked.length > 0;
   const mayClose = closeAllowed({
     hasToken,
     canCopy: permissions.canCopy,
@@ -92,7 +94,7 @@ export function TokenResultDialog({
               className="min-w-0 flex-1 rounded-md border border-stone-300 bg-stone-50 px-3 py-2 font-mono text-sm break-all select-all dark:border-zinc-700 dark:bg-zinc-950"
               data-testid="created-token"
             >
-              {revealed ? token : maskToken(token)}
+              {revealed ? token : masked}
             </output>
             {permissions.canView && (
               <button

@@ -21,6 +21,11 @@ const INGEST_ITEM = {
   content: 'hello from a token test',
 };
 
+function rawTokenOf(data: { raw_token?: string | undefined }): string {
+  if (!data.raw_token) throw new Error('the create answer carries no raw token');
+  return data.raw_token;
+}
+
 describe('service API tokens', () => {
   const server = useTestServer();
   let admin: TestClient;
@@ -43,18 +48,17 @@ describe('service API tokens', () => {
     const created = await admin.post('/api/service-tokens/create', { service_id: serviceId });
     expect(created.status).toBe(200);
     const { data } = CreateServiceTokenResponseSchema.parse(created.body);
-    expect(data.token).toBe(
-      `${data.raw_token.slice(0, 4)}${'*'.repeat(12)}${data.raw_token.slice(-1)}`,
-    );
+    const rawToken = rawTokenOf(data);
+    expect(data.token).toBe(`${rawToken.slice(0, 4)}${'*'.repeat(12)}${rawToken.slice(-1)}`);
 
     const stored = await server.db.query<{ token_hash: string }>(
       'select token_hash from service_api_tokens where id = $1',
       [data.id],
     );
-    expect(stored[0]?.token_hash).not.toContain(data.raw_token);
+    expect(stored[0]?.token_hash).not.toContain(rawToken);
     expect(stored[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
 
-    const accepted = await ingest(data.raw_token);
+    const accepted = await ingest(rawToken);
     expect(accepted.status).toBe(202);
 
     const list = await admin.get(
@@ -70,11 +74,11 @@ describe('service API tokens', () => {
       expires_at: null,
       revoked_at: null,
     });
-    expect(list.text).not.toContain(data.raw_token);
+    expect(list.text).not.toContain(rawToken);
 
     const revoked = await admin.post(`/api/service-tokens/revoke/${data.id}`);
     expect(revoked.status).toBe(200);
-    const refused = await ingest(data.raw_token);
+    const refused = await ingest(rawToken);
     expect(refused.status).toBe(401);
     expect(refused.text).toMatch(/revoked/);
 
@@ -163,7 +167,27 @@ describe('service API tokens', () => {
       const { client } = await signInWithout('can_revoke_api_token');
       const response = await client.post(`/api/service-tokens/revoke/${created.data.id}`);
       expect(response.status).toBe(403);
-      expect((await ingest(created.data.raw_token)).status).toBe(202);
+      expect((await ingest(rawTokenOf(created.data))).status).toBe(202);
+    });
+
+    it('answers the raw token only to a user who may reveal or copy it', async () => {
+      const create = async (missing: Permission[]) => {
+        const { client } = await createUserWithPermissions(
+          server.db,
+          server.baseUrl,
+          allPermissionsExcept(...missing),
+        );
+        const response = await client.post('/api/service-tokens/create', {
+          service_id: serviceId,
+        });
+        expect(response.status).toBe(200);
+        return CreateServiceTokenResponseSchema.parse(response.body).data;
+      };
+      const neither = await create(['can_view_api_token', 'can_copy_api_token']);
+      expect(neither.raw_token).toBeUndefined();
+      expect(neither.token).toMatch(/^.{4}\*{12}.$/);
+      expect((await create(['can_view_api_token'])).raw_token).toMatch(/.{20,}/);
+      expect((await create(['can_copy_api_token'])).raw_token).toMatch(/.{20,}/);
     });
 
     it('401 without a session', async () => {

@@ -46,6 +46,24 @@ describe('the result dialog of the creation flow', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
   });
 
+  it('shows the masked form the server sent when the user may neither reveal nor copy', async () => {
+    const onClose = vi.fn();
+    const masked = maskToken(RAW);
+    render(
+      <TokenResultDialog
+        result={{ created: { id: 7, token: masked }, service: { id: 3, name: 'Photo Feed' } }}
+        permissions={{ canView: false, canCopy: false }}
+        onClose={onClose}
+      />,
+    );
+    expect(screen.getByTestId('created-token')).toHaveTextContent(masked);
+    expect(screen.queryByText(SERVICE_TOKEN_TEXTS.noToken)).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('enables the final Yes only after the token was copied', async () => {
     const { user, onClose } = open({ canView: true, canCopy: true });
     // After userEvent.setup(), which installs a clipboard of its own.
