@@ -63,9 +63,10 @@ function parseBody(body: unknown) {
 }
 
 /**
- * POST /api/v1/contents: client services push content with their bearer token. Rejected bodies
- * are recorded as failed content requests for the dashboard; unauthenticated calls are not, so
- * strangers cannot fill that table.
+ * POST /api/v1/contents: client services push content with their bearer token. Rejected bodies,
+ * and calls with a revoked or expired token of a known service, are recorded as failed content
+ * requests for the dashboard; calls with an unknown token are not, so strangers cannot fill that
+ * table.
  */
 export async function ingestRoutes(
   app: FastifyInstance,
@@ -77,14 +78,21 @@ export async function ingestRoutes(
     if (!token) throw new HttpError(401, INGEST_TEXTS.invalidToken);
     const verdict = await verifyServiceToken(db, token);
     if (!verdict.ok) {
-      throw new HttpError(
-        401,
+      const message =
         verdict.reason === 'revoked'
           ? INGEST_TEXTS.revokedToken
           : verdict.reason === 'expired'
             ? INGEST_TEXTS.expiredToken
-            : INGEST_TEXTS.invalidToken,
-      );
+            : INGEST_TEXTS.invalidToken;
+      if (verdict.serviceCode) {
+        await recordFailedContentRequest(db, {
+          serviceCode: verdict.serviceCode,
+          type: `token_${verdict.reason}`,
+          request: JSON.stringify(request.body ?? null).slice(0, STORED_REQUEST_LIMIT),
+          response: JSON.stringify({ ok: false, message }),
+        });
+      }
+      throw new HttpError(401, message);
     }
 
     const parsed = parseBody(request.body);

@@ -69,7 +69,7 @@ describe('POST /api/v1/contents', () => {
     expect(unknown.body.message).toBe('Invalid API token');
   });
 
-  it('refuses a revoked or expired token with 401 saying so', async () => {
+  it('refuses a revoked or expired token with 401 saying so, and records it for the dashboard', async () => {
     const { service } = await createTestService(server.db);
     const revoked = await issueServiceToken(server.db, { serviceId: service.id });
     await revokeServiceToken(server.db, revoked.id);
@@ -84,6 +84,14 @@ describe('POST /api/v1/contents', () => {
     const late = await ingest(server.baseUrl, expired.token, textItem(1));
     expect(late.status).toBe(401);
     expect(late.body.message).toMatch(/expired/);
+
+    const failed = await server.db.query<{ type: string; request: string; response: string }>(
+      'select type, request, response from failed_content_requests where service_code = $1 order by id',
+      [service.code],
+    );
+    expect(failed.map((row) => row.type)).toEqual(['token_revoked', 'token_expired']);
+    expect(failed[0]?.request).toContain('subscriber_id');
+    expect(failed[0]?.response).toContain(answer.body.message ?? 'revoked');
   });
 
   it('answers 422 naming each bad field and records the failed request', async () => {
