@@ -10,9 +10,9 @@ const SERVICE_API_PREFIX = '/api/v1/';
 /**
  * Cross-site request forgery defence for cookie-authenticated calls: the secret lives in an
  * httpOnly cookie, the served index.html carries a token made from it, and every state-changing
- * request must send that token and X-Requested-With. Calls authenticated by a bearer token (the
- * service ingest API) carry no cookie and are exempt, as is the whole service API under /api/v1/,
- * which never reads a cookie: a call there without a token gets its 401, not a CSRF 403.
+ * request must send that token and X-Requested-With. Only the service API under /api/v1/ is exempt:
+ * it is authenticated by bearer tokens and never reads a cookie, so a call there without a token
+ * gets its 401, not a CSRF 403.
  */
 export async function registerCsrf(app: FastifyInstance): Promise<void> {
   await app.register(csrfProtection, {
@@ -23,7 +23,6 @@ export async function registerCsrf(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     if (
       SAFE_METHODS.has(request.method) ||
-      isBearerRequest(request.headers.authorization) ||
       request.url.startsWith(SERVICE_API_PREFIX)
     ) {
       done();
@@ -35,8 +34,4 @@ export async function registerCsrf(app: FastifyInstance): Promise<void> {
     }
     app.csrfProtection(request, reply, done);
   });
-}
-
-function isBearerRequest(authorization: string | undefined): boolean {
-  return authorization?.toLowerCase().startsWith('bearer ') ?? false;
 }

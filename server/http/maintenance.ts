@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { getSetting } from '../features/settings/settings-repository';
 
 export const MAINTENANCE_SETTING = 'maintenance';
-const MAINTENANCE_PAGE = path.resolve('public/maintenance.html');
+/** From the module, not the working directory: the server may be started from anywhere. */
+const MAINTENANCE_PAGE = fileURLToPath(new URL('../../public/maintenance.html', import.meta.url));
 const REFRESH_MS = 2_000;
 
 /**

@@ -54,6 +54,16 @@ describe('CSRF defence', () => {
     expect((await client.get('/api/auth')).status).toBe(200);
   });
 
+  it('does not let a bearer header stand in for the token on cookie routes', async () => {
+    const client = await server.signIn('developer');
+    const forged = await client.post('/auth/logout', undefined, {
+      csrf: false,
+      headers: { authorization: 'Bearer anything' },
+    });
+    expect(forged.status).toBe(403);
+    expect((await client.get('/api/auth')).status).toBe(200);
+  });
+
   it('needs no token for reads', async () => {
     const client = await server.signIn('customer');
     const response = await client.get('/api/auth', { requestedWith: false });
