@@ -13,7 +13,9 @@ import { computeDashboardStat } from './dashboard-repository';
  * statistics once per tick and sends that one result to all of them, so a hundred open
  * dashboards cost what one does. A new subscriber gets the latest result at once. With the Redis
  * adapter every process serves its own subscribers (a local broadcast), so each process computes
- * at most once per tick and no subscriber gets a result twice. Needs section_dashboard.
+ * at most once per tick and no subscriber gets a result twice. A socket that has not asked for
+ * three ticks (its dashboard page was left; the socket itself stays for the session) stops being
+ * a subscriber, and with the last one gone the tick stops. Needs section_dashboard.
  */
 export const DASHBOARD_ROOM = 'dashboard-stat';
 const PERMISSION: Permission = 'section_dashboard';
@@ -38,6 +40,9 @@ export function registerDashboardStats(deps: {
   let latest: DashboardStat | undefined;
   let inflight: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** When each subscribed socket last asked (epoch ms). */
+  const lastAsked = new Map<string, number>();
+  const staleMs = 3 * tickMs;
 
   const subscriberCount = () => namespace.adapter.rooms.get(DASHBOARD_ROOM)?.size ?? 0;
 
@@ -56,7 +61,17 @@ export function registerDashboardStats(deps: {
     return inflight;
   };
 
+  const dropStaleSubscribers = () => {
+    const now = Date.now();
+    for (const id of namespace.adapter.rooms.get(DASHBOARD_ROOM) ?? []) {
+      if (now - (lastAsked.get(id) ?? 0) <= staleMs) continue;
+      lastAsked.delete(id);
+      void namespace.sockets.get(id)?.leave(DASHBOARD_ROOM);
+    }
+  };
+
   const tick = () => {
+    dropStaleSubscribers();
     if (subscriberCount() === 0) {
       clearInterval(timer);
       timer = undefined;
@@ -76,7 +91,9 @@ export function registerDashboardStats(deps: {
   });
 
   namespace.on('connection', (socket) => {
+    socket.on('disconnect', () => lastAsked.delete(socket.id));
     socket.on('dashboard-stat', () => {
+      lastAsked.set(socket.id, Date.now());
       if (socket.rooms.has(DASHBOARD_ROOM)) return;
       void socket.join(DASHBOARD_ROOM);
       if (latest) socket.emit('dashboard-stat', latest);

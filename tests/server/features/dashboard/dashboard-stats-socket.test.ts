@@ -94,6 +94,32 @@ describe('/moderation-statistics', () => {
     expect(stats.computations).toBe(settled + 1);
   });
 
+  it('drops a dashboard that stopped asking, and stops computing', async () => {
+    const stats = server.app.operations.stats;
+    const viewer = await createOperator(server.db, server.baseUrl, { role: 'admin' });
+    const socket = await SocketRecorder.connect(
+      server.baseUrl,
+      NAMESPACES.moderationStatistics,
+      viewer.cookie,
+    );
+    sockets.push(socket);
+    socket.socket.emit('dashboard-stat');
+    await socket.next('dashboard-stat');
+    expect(stats.ticking).toBe(true);
+    // The page is left: the socket stays connected but asks no more. Three ticks later it is
+    // no longer a subscriber and the tick stops.
+    await waitFor(() => !stats.ticking, 'the statistics tick stops', { timeoutMs: 15_000 });
+    const received = socket.all('dashboard-stat').length;
+    // Coming back to the page subscribes again.
+    socket.socket.emit('dashboard-stat');
+    await waitFor(
+      () => socket.all('dashboard-stat').length > received,
+      'a result after asking again',
+      { timeoutMs: 5_000 },
+    );
+    expect(stats.ticking).toBe(true);
+  });
+
   it('refuses a socket without section_dashboard', async () => {
     const user = await createUserWithPermissions(
       server.db,
