@@ -15,6 +15,14 @@ export interface Database extends Queryable {
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The same database, for work that may wait its turn: on the embedded database, whose one
+   * connection serves every statement in turn, these run after the statements waiting in the
+   * normal lane (with a bound, so they never starve). Queue claims go through it, so that a busy
+   * queue makes operators wait for new items rather than for their submits to be stored. On
+   * PostgreSQL (a pool) it is the database itself.
+   */
+  readonly deferred: Queryable;
   close(): Promise<void>;
 }
 

@@ -20,6 +20,7 @@ export function openPostgresDatabase(connectionString: string, poolSize = 10): D
   return {
     kind: 'postgres',
     query: self.query,
+    deferred: self,
     async exec(sql) {
       await pool.query(sql);
     },
