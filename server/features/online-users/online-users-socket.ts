@@ -74,6 +74,13 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
   const namespace = typedNamespace(deps.io, NAMESPACES.onlineUsers);
   /** Claims of one user run one after another in this process (their holder socket is here). */
   const claimChains = new Map<number, Promise<void>>();
+  /**
+   * The claim of a user that waits for its turn in the chain. A request-content arriving
+   * meanwhile from the same socket is folded into it (the larger count): the client repeats
+   * its request every few seconds while it has not been answered, and on a busy server each
+   * repeat would otherwise queue one more claim that finds nothing to add.
+   */
+  const waitingClaims = new Map<number, { socketId: string; wanted: number }>();
 
   const liveSockets = async (userId: number): Promise<string[]> => {
     const sockets = await namespace.in(userRoom(userId)).fetchSockets();
@@ -189,14 +196,24 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
         if (!allowed('section_moderation') || !ownUser(payload, RequestContentSchema)) return;
         if (!leases.holds(socket.id)) return;
         const { count } = RequestContentSchema.parse(payload);
+        const wanted = Math.min(count, user.max_content);
+        if (wanted <= 0) return;
+        const waiting = waitingClaims.get(user.id);
+        if (waiting?.socketId === socket.id) {
+          waiting.wanted = Math.max(waiting.wanted, wanted);
+          return;
+        }
+        const entry = { socketId: socket.id, wanted };
+        waitingClaims.set(user.id, entry);
         const previous = claimChains.get(user.id) ?? Promise.resolve();
         const next = previous.then(async () => {
-          const wanted = Math.min(count, user.max_content);
-          if (wanted <= 0) return;
-          const claim = await claimContents(db, {
+          if (waitingClaims.get(user.id) === entry) waitingClaims.delete(user.id);
+          // Deferred: on a saturated embedded database, operators wait for new items rather
+          // than for their submits (which finish work and free leases) to be stored.
+          const claim = await claimContents(db.deferred, {
             userId: user.id,
             socketId: socket.id,
-            wanted,
+            wanted: entry.wanted,
             maxContent: user.max_content,
             leaseSeconds: leases.graceSeconds,
             aiWaitSeconds: deps.aiWaitSeconds,
