@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +39,7 @@ const BASELINE_ITEMS = Number(process.env.BENCH_BASELINE_ITEMS ?? 6000);
 const MODE = process.env.BENCH_MODE === 'single' ? 'single' : 'batch';
 const MAX_CONTENT = 6;
 const TAGS = ['nudity', 'violence', 'spam', 'drugs'];
+const REQUEST_CONTENT_INTERVAL_MS = 3_000;
 /** No run may take longer than this, whatever happens. */
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 120_000);
 
@@ -67,6 +68,20 @@ async function request(url: string, init?: RequestInit): Promise<Response> {
       }
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
+  }
+}
+
+/**
+ * CPU seconds a process has used (Linux /proc; undefined elsewhere). Bench and server share the
+ * machine's cores, so the report says how much of it the simulated operators took.
+ */
+function cpuSecondsOf(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime (fields 14 and 15 of stat), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
   }
 }
 
@@ -108,7 +123,9 @@ async function setup(db: Database): Promise<{ operators: Operator[]; token: stri
 }
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
@@ -193,6 +210,10 @@ interface RunStats {
   submitLatencies: number[];
   firstAt: number;
   lastAt: number;
+  /** CPU seconds used while the operators ran. */
+  serverCpu: number | undefined;
+  benchCpu: number;
+  cpuWallSeconds: number;
 }
 
 /** A connected /online-users socket, with bounded retries like the console's socket manager. */
@@ -260,7 +281,9 @@ async function runOperator(
   try {
     while (Date.now() < deadline) {
       const ids = await new Promise<number[]>((resolve) => {
-        const timer = setTimeout(() => resolve([]), 1_000);
+        // Unanswered, the console asks again after its poll interval (SPEC: every 3 s while
+        // below max content).
+        const timer = setTimeout(() => resolve([]), REQUEST_CONTENT_INTERVAL_MS);
         assignment = (list) => {
           clearTimeout(timer);
           resolve(list);
@@ -336,11 +359,16 @@ async function runServerPhase(
       submitLatencies: [],
       firstAt: 0,
       lastAt: 0,
+      serverCpu: undefined,
+      benchCpu: 0,
+      cpuWallSeconds: 0,
     };
     const deadline = Date.now() + DEADLINE_MS;
     const queueEmpty = () => stats.stored + stats.otherOutcomes >= ITEMS;
     log(`operators: connecting ${operators.length} over sockets and HTTP...`);
     stats.firstAt = performance.now();
+    const serverCpuBefore = cpuSecondsOf(child.pid);
+    const benchCpuBefore = process.cpuUsage();
     // Operators arrive 100 at a time, as a shift starting, not as one burst of handshakes.
     const runs: Promise<void>[] = [];
     for (const [n, operator] of operators.entries()) {
@@ -348,6 +376,13 @@ async function runServerPhase(
       runs.push(runOperator(baseUrl, operator, stats, deadline, queueEmpty));
     }
     await Promise.all(runs);
+    const serverCpuAfter = cpuSecondsOf(child.pid);
+    if (serverCpuBefore !== undefined && serverCpuAfter !== undefined) {
+      stats.serverCpu = serverCpuAfter - serverCpuBefore;
+    }
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    stats.benchCpu = (benchCpu.user + benchCpu.system) / 1e6;
+    stats.cpuWallSeconds = (performance.now() - stats.firstAt) / 1000;
     const seconds = (stats.lastAt - stats.firstAt) / 1000;
     const sorted = [...stats.submitLatencies].sort((a, b) => a - b);
     return {
@@ -435,6 +470,9 @@ async function main(): Promise<void> {
       `  submit latency:  p50 ${server.p50.toFixed(1)} ms, p99 ${server.p99.toFixed(1)} ms (${server.stats.submitLatencies.length} submits)`,
     );
 
+    log(
+      `  cpu while operators ran (${server.stats.cpuWallSeconds.toFixed(1)} s): server ${server.stats.serverCpu?.toFixed(1) ?? '?'} s, bench client (1,000 simulated operators) ${server.stats.benchCpu.toFixed(1)} s`,
+    );
     const db = await openPgliteDatabase({ dataDir: pgliteDir });
     const baseline = await runBaseline(db, operators).finally(() => db.close());
     log(`baseline, the same claim-and-store SQL straight on the database:`);
