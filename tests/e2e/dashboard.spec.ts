@@ -1,7 +1,8 @@
 /**
  * Issue 5: the dashboard (SPEC §2 Dashboard). Live counts follow the queue as a client service
- * ingests and an operator works; the three stuck tables need can_view_stuck_pending. Both tests
- * run on a server of their own so the counts are exact and a custom role can be created.
+ * ingests, the demo feeder fills the queue and an operator works; the three stuck tables need
+ * can_view_stuck_pending. Every group runs on a server of its own so the counts are exact and a
+ * custom role can be created.
  */
 import type { Browser, Page } from '@playwright/test';
 import { DASHBOARD_TEXTS } from '../../src/contract/dashboard';
@@ -122,6 +123,51 @@ test.describe('live counts', () => {
       await expect.poll(() => count(admin, 'Handled')).toBe(before.handled + 1);
       await expect.poll(() => count(admin, 'Total Pending')).toBe(before.total + 2);
     });
+
+    await operator.context().close();
+    await admin.context().close();
+  });
+});
+
+test.describe('with the demo feeder', () => {
+  const QUEUE_TARGET = 3;
+  let server: ServerHandle;
+  test.beforeAll(async () => {
+    server = await startExtraServer({
+      env: {
+        DEMO_FEEDER: '1',
+        DEMO_QUEUE_TARGET: String(QUEUE_TARGET),
+        DEMO_FEED_INTERVAL_MS: '300',
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.dispose();
+  });
+
+  test('the counts follow the feeder filling the queue and an operator taking from it', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await pageOn(browser, server);
+    await signIn(admin, 'admin');
+    await expect(admin).toHaveURL(/\/dashboard$/);
+    await expect.poll(() => count(admin, 'Pending Queue'), { timeout: 30_000 }).toBe(QUEUE_TARGET);
+
+    const operator = await pageOn(browser, server);
+    await signIn(operator, 'operator');
+    await operator.getByRole('button', { name: 'Resume Moderation' }).click();
+    await expect(operator.getByRole('button', { name: /^Submit item \d+$/ }).first()).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect.poll(() => count(admin, 'Moderating')).toBe(1);
+    await expect.poll(() => count(admin, 'Assigned')).toBeGreaterThan(0);
+    // The operator took items from the queue; the feeder tops it up again, so more are waiting
+    // in all than the queue holds.
+    await expect
+      .poll(() => count(admin, 'Total Pending'), { timeout: 30_000 })
+      .toBeGreaterThan(QUEUE_TARGET);
+    await expect.poll(() => count(admin, 'Pending Queue'), { timeout: 30_000 }).toBe(QUEUE_TARGET);
 
     await operator.context().close();
     await admin.context().close();
