@@ -3,12 +3,15 @@ import { queryOne, type Queryable } from '../../db/database';
 /**
  * Sign-in throttling read from the login history, so every server process sees the same
  * counts: too many failures for one username, or from one address, within the window blocks
- * further attempts until the oldest failure leaves the window.
+ * further attempts until the oldest failure leaves the window. A successful sign-in clears its
+ * username's count (the owner knows the password), but not its address's: otherwise one valid
+ * account would let an address try passwords across every other username without limit. The
+ * address limit is high enough for an office of operators behind one address.
  */
 export const THROTTLE = {
   windowMinutes: 15,
   maxFailuresPerUsername: 5,
-  maxFailuresPerAddress: 20,
+  maxFailuresPerAddress: 30,
 };
 
 export interface ThrottleVerdict {
@@ -23,14 +26,18 @@ async function failuresSince(
   limit: number,
 ): Promise<ThrottleVerdict> {
   const match = column === 'username' ? 'lower(username) = lower($1)' : 'ip = $1';
+  const sinceSuccess =
+    column === 'username'
+      ? `and attempted_at > coalesce(
+            (select max(attempted_at) from login_history where ${match} and success), '-infinity')`
+      : '';
   const row = await queryOne<{ failures: number; retry_after: number | null }>(
     db,
     `with recent as (
        select attempted_at from login_history
         where ${match} and not success
           and attempted_at > now() - $2 * interval '1 minute'
-          and attempted_at > coalesce(
-            (select max(attempted_at) from login_history where ${match} and success), '-infinity')
+          ${sinceSuccess}
         order by attempted_at desc
         limit $3
      )
