@@ -18,9 +18,6 @@ import { registerSpa } from './http/spa';
 import { chooseAiProvider, operationsRoutes, startOperations, type Operations } from './operations';
 import { createSocketServer, type SocketServer } from './sockets/socket-server';
 
-/** The route that stores operators' decisions (SPEC §7 submit-contents). */
-const DECISIONS_ROUTE = '/api/v2/content/submit-contents';
-
 export interface App {
   http: FastifyInstance;
   sockets: SocketServer;
@@ -89,15 +86,8 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
     }
   });
 
-  // Decisions were just stored: deliver them now rather than at the delivery worker's next poll.
-  let wakeDelivery = () => {};
-  http.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url === DECISIONS_ROUTE && reply.statusCode === 200) wakeDelivery();
-  });
-
   await http.ready();
   const operations = await startOperations({ http, io: sockets.io, db, config, ai });
-  wakeDelivery = () => operations.delivery.wake();
 
   const sweep = setInterval(() => {
     deleteExpiredSessions(db, sessionPolicy).catch((error: unknown) =>
