@@ -23,7 +23,8 @@ import { WEBHOOK_HEADERS, signWebhook } from './webhook-signature';
  * each signed body to its service's current callback URL, records the answer, and schedules the
  * retry or gives up. Runs in every server process; the claim keeps them from sending one row
  * twice at the same time. Polls every `pollMs`, at once again while batches come back full, and
- * at once on `wake()` (called after a decision).
+ * at once on `wake()`. Decisions are picked up by the next poll (within `pollMs`): waking per
+ * submit would add a round per submit under load.
  */
 export interface DeliveryWorkerOptions {
   db: Database;
