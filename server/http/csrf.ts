@@ -21,10 +21,7 @@ export async function registerCsrf(app: FastifyInstance): Promise<void> {
     cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, signed: false },
   });
   app.addHook('onRequest', (request, reply, done) => {
-    if (
-      SAFE_METHODS.has(request.method) ||
-      request.url.startsWith(SERVICE_API_PREFIX)
-    ) {
+    if (SAFE_METHODS.has(request.method) || request.url.startsWith(SERVICE_API_PREFIX)) {
       done();
       return;
     }
