@@ -16,8 +16,7 @@
  * BENCH_MODE batch (one submit per claimed set, as batch moderators do) or single (one submit
  * per item). Every loop is bounded; everything stays on 127.0.0.1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,9 +28,14 @@ import type { Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { openPgliteDatabase } from '../server/db/pglite-database';
 import { claimContents, storeSubmissions } from '../server/features/moderation/content-repository';
-import { createService } from '../server/features/services/service-repository';
-import { issueServiceToken } from '../server/features/services/service-token-repository';
 import { syncRolesAndPermissions } from '../server/features/users/role-repository';
+import {
+  createBenchService,
+  createSessions,
+  pgliteDirOf,
+  startBenchServer,
+  stopBenchServer,
+} from './support/bench-server';
 
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 1000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 15000);
@@ -93,7 +97,6 @@ function percentile(sorted: number[], p: number): number {
 async function setup(db: Database): Promise<{ operators: Operator[]; token: string }> {
   await migrate(db);
   await syncRolesAndPermissions(db);
-  const sessions = Array.from({ length: OPERATORS }, () => randomBytes(32).toString('base64url'));
   const users = await db.query<{ id: number; username: string }>(
     `insert into users (username, role_id, password_hash, max_content, is_batch_moderator)
      select 'bench_op_' || n, (select id from roles where name = 'operator'), 'no-password', $2, $3
@@ -102,68 +105,15 @@ async function setup(db: Database): Promise<{ operators: Operator[]; token: stri
     [OPERATORS, MAX_CONTENT, MODE === 'batch'],
   );
   users.sort((a, b) => a.id - b.id);
-  await db.query(
-    `insert into sessions (id_hash, user_id, expires_at)
-     select h, u, now() + interval '1 day' from unnest($1::text[], $2::int[]) as t(h, u)`,
-    [sessions.map((id) => createHash('sha256').update(id).digest('hex')), users.map((u) => u.id)],
+  const sessions = await createSessions(
+    db,
+    users.map((user) => user.id),
   );
-  const service = await createService(db, {
-    code: 'bench',
-    name: 'Bench Service',
-    tags: TAGS,
-    submitWithoutTags: false,
-    enableDynamicTags: true,
-    aiWordLists: { spam: ['free money'], drugs: ['pills'] },
-  });
-  const { token } = await issueServiceToken(db, { serviceId: service.id });
+  const { token } = await createBenchService(db, TAGS);
   return {
     operators: users.map((user, n) => ({ ...user, session: sessions[n] ?? '' })),
     token,
   };
-}
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: '0',
-      DEMO_FEEDER: '0',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: path.join(dataDir, 'no-static'),
-      LEASE_GRACE_SECONDS: '60',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // The server never outlives the bench, even when the watchdog ends it.
-  process.once('exit', () => child.kill('SIGKILL'));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  return { child, baseUrl };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function ingestPool(baseUrl: string, token: string, count: number): Promise<void> {
@@ -343,7 +293,7 @@ async function runServerPhase(
   operators: Operator[],
   token: string,
 ): Promise<{ itemsPerSecond: number; p50: number; p99: number; stats: RunStats }> {
-  const { child, baseUrl } = await startServer(dataDir);
+  const { child, baseUrl } = await startBenchServer(dataDir, { LEASE_GRACE_SECONDS: '60' });
   try {
     const ingestStarted = performance.now();
     await ingestPool(baseUrl, token, ITEMS);
@@ -392,7 +342,7 @@ async function runServerPhase(
       stats,
     };
   } finally {
-    await stopServer(child);
+    await stopBenchServer(child);
   }
 }
 
@@ -451,7 +401,7 @@ async function runBaseline(db: Database, operators: Operator[]): Promise<number>
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mc-bench-queue-'));
-  const pgliteDir = path.join(dataDir, 'pglite');
+  const pgliteDir = pgliteDirOf(dataDir);
   try {
     log(
       `queue bench: ${OPERATORS} operators, ${ITEMS} items, ${MODE} submits, max_content ${MAX_CONTENT}, ${os.cpus().length} cores, embedded PGlite`,

@@ -24,7 +24,9 @@ export async function startBenchServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
@@ -40,6 +42,7 @@ export async function startBenchServer(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // The server never outlives the bench, even when a watchdog ends it.
   process.once('exit', () => child.kill('SIGKILL'));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
