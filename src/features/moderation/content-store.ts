@@ -8,6 +8,10 @@
  *   when the store was reset is discarded when it lands (its generation is stale).
  * - heldCount() counts items on screen plus refs being fetched: request-content asks only for
  *   max_content minus that.
+ * - A submit marks its items as submitting (they stay on screen, Submit disabled) until their
+ *   results are stored in the outbox; then they leave and are never assigned to this screen
+ *   again, even when the server hands the same refs out once more before the outbox has sent
+ *   them (on reconnect, or with the next set-content).
  */
 import type { AssignedContent, ContentItem } from '../../contract/content';
 import type { ModerationItem } from './moderation-rules';
@@ -28,6 +32,8 @@ export interface ContentSnapshot {
 export class ContentStore {
   private snapshot: ContentSnapshot = { items: [], submitting: new Set() };
   private readonly pending = new Set<number>();
+  /** Items whose results went into the outbox: they never come back to this screen. */
+  private readonly submitted = new Set<number>();
   private generation = 0;
   private readonly listeners = new Set<() => void>();
 
@@ -40,17 +46,16 @@ export class ContentStore {
 
   getSnapshot = (): ContentSnapshot => this.snapshot;
 
-  /** Changes at every reset: a submit that started before a reset must not restore its items. */
-  get epoch(): number {
-    return this.generation;
-  }
-
   heldCount(): number {
     return this.snapshot.items.length + this.pending.size;
   }
 
   has(id: number): boolean {
-    return this.pending.has(id) || this.snapshot.items.some((item) => item.id === id);
+    return (
+      this.pending.has(id) ||
+      this.submitted.has(id) ||
+      this.snapshot.items.some((item) => item.id === id)
+    );
   }
 
   private publish(next: Partial<ContentSnapshot>): void {
@@ -125,31 +130,38 @@ export class ContentStore {
     return true;
   }
 
-  /** A submit takes the items off the screen at once; restore() brings them back on failure. */
-  take(ids: readonly number[]): ModerationItem[] {
-    const taken = this.snapshot.items.filter((item) => ids.includes(item.id));
+  /** Marks the items as submitting and answers them; items already submitting are left out. */
+  beginSubmit(ids: readonly number[]): ModerationItem[] {
+    const taken = this.snapshot.items.filter(
+      (item) => ids.includes(item.id) && !this.snapshot.submitting.has(item.id),
+    );
+    if (taken.length === 0) return [];
     const submitting = new Set(this.snapshot.submitting);
-    for (const id of ids) submitting.add(id);
+    for (const item of taken) submitting.add(item.id);
+    this.publish({ submitting });
+    return taken;
+  }
+
+  /** Their results are stored on the device: the items leave the screen for good. */
+  completeSubmit(ids: readonly number[]): void {
+    for (const id of ids) this.submitted.add(id);
+    const submitting = new Set(this.snapshot.submitting);
+    for (const id of ids) submitting.delete(id);
     this.publish({
       items: this.snapshot.items.filter((item) => !ids.includes(item.id)),
       submitting,
     });
-    return taken;
   }
 
-  settle(ids: readonly number[]): void {
+  /** Their results could not be stored: the items stay, with the reason. */
+  failSubmit(ids: readonly number[], error: string): void {
     const submitting = new Set(this.snapshot.submitting);
     for (const id of ids) submitting.delete(id);
-    this.publish({ submitting });
-  }
-
-  /** Puts items back (ahead of the rest) with the reason their submit did not go through. */
-  restore(items: readonly ModerationItem[], error: string, epoch: number): void {
-    if (epoch !== this.generation) return;
-    const back = items
-      .filter((item) => !this.snapshot.items.some((held) => held.id === item.id))
-      .map((item) => ({ ...item, submitError: error }));
-    this.settle(items.map((item) => item.id));
-    if (back.length > 0) this.updateItems((current) => [...back, ...current]);
+    this.publish({
+      submitting,
+      items: this.snapshot.items.map((item) =>
+        ids.includes(item.id) ? { ...item, submitError: error } : item,
+      ),
+    });
   }
 }

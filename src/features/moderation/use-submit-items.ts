@@ -11,27 +11,27 @@ export const SUBMIT_TEXTS = {
 } as const;
 
 /**
- * Submits items: they leave the screen at once and their results go into the outbox, which sends
- * them now or when the network is back. The server's refusals arrive later through the outbox's
- * needs-attention list. Only when the device cannot store the results (IndexedDB unavailable or
- * full) do the items come back to the screen with the reason, so nothing is lost silently.
+ * Submits items: their results are written to the outbox (a few milliseconds), then the items
+ * leave the screen; the outbox sends them now or when the network is back. The server's refusals
+ * arrive later through the outbox's needs-attention list. When the device cannot store the
+ * results (IndexedDB unavailable or full) the items stay on screen with the reason, so nothing
+ * is lost silently.
  */
 export function useSubmitItems(): (ids: readonly number[]) => Promise<void> {
   const { store, user } = useModerationSession();
   return useCallback(
     async (ids: readonly number[]) => {
-      const epoch = store.epoch;
-      const items = store.take(ids);
+      const items = store.beginSubmit(ids);
       if (items.length === 0) return;
       const now = new Date();
       const results = items.map((item) => buildResult(item, user, items.length, now));
+      const taken = items.map((item) => item.id);
       try {
         await submitResults(results);
+        store.completeSubmit(taken);
       } catch (error) {
         logFailure('storing the submission failed', error);
-        store.restore(items, SUBMIT_TEXTS.notSaved(errorMessage(error)), epoch);
-      } finally {
-        store.settle(ids);
+        store.failSubmit(taken, SUBMIT_TEXTS.notSaved(errorMessage(error)));
       }
     },
     [store, user],

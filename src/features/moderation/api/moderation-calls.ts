@@ -40,9 +40,12 @@ export async function recordModeratedTime(userId: number, contentId: number) {
   await outbox.enqueue('moderated-time', { user_id: userId, content_id: contentId });
 }
 
-/** SPEC §7: the day runs from 00:00:00 to 23:59:59 (local day of the operator). */
+/**
+ * SPEC §7: the day runs from 00:00:00 to 23:59:59, in UTC as every date of the console (SPEC §9)
+ * and as the server counts the live user-moderated updates.
+ */
 export function todayRange(now: Date = new Date()): { start_date: string; end_date: string } {
-  const day = formatInTimeZone(now, Intl.DateTimeFormat().resolvedOptions().timeZone, 'yyyy-MM-dd');
+  const day = formatInTimeZone(now, 'UTC', 'yyyy-MM-dd');
   return { start_date: `${day} 00:00:00`, end_date: `${day} 23:59:59` };
 }
 

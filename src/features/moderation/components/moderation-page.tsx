@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PARK_RESUME_LOCK_MS, useClickLock } from '../../../lib/use-click-lock';
 import { recordModeratedTime } from '../api/moderation-calls';
 import { logFailure } from '../log-failure';
 import { keyCommand } from '../moderation-keys';
@@ -87,6 +88,7 @@ function Filters({
 /** The live moderation screen of SPEC §2. */
 export function ModerationPage() {
   const { state, store, user, maxContent, park } = useModerationSession();
+  const { locked: parkLocked, run: runPark } = useClickLock(PARK_RESUME_LOCK_MS);
   const { items, submitting } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const submit = useSubmitItems();
   const [filter, setFilter] = useState<ContentFilter>('All');
@@ -211,7 +213,12 @@ export function ModerationPage() {
         <Filters value={filter} items={items} onChange={setFilter} />
         {user.role === 'operator' && state.phase === 'moderating' && (
           // Operators have only the minimal top bar (SPEC §2), so their way to a break is here.
-          <button type="button" onClick={park} className="btn-secondary ml-auto py-1.5">
+          <button
+            type="button"
+            onClick={() => runPark(park)}
+            disabled={parkLocked}
+            className="btn-secondary ml-auto py-1.5"
+          >
             <Pause aria-hidden="true" className="size-4" />
             Park
           </button>

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, ListChecks, Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
 import { NAMESPACES, type UserPendingStat } from '../../../contract/socket-events';
 import { getSocket } from '../../../lib/socket-manager';
+import { PARK_RESUME_LOCK_MS, useClickLock } from '../../../lib/use-click-lock';
 import { fetchModeratedCount } from '../api/moderation-calls';
 import { useModerationSession } from '../moderation-session';
 
-/** SPEC §9: pending stat poll and the Park / Resume lock. */
+/** SPEC §9: pending stat poll. */
 export const PENDING_STAT_INTERVAL_MS = 2_000;
-export const PARK_RESUME_LOCK_MS = 2_000;
 
 export const TOP_BAR_TEXTS = {
   pending: 'Pending',
@@ -119,18 +119,9 @@ function Counts({ userId }: { userId: number }) {
 /** Park / Resume Moderation, locked for 2 s after each click (SPEC §4). */
 function ParkResumeButton() {
   const { state, available, park, resume } = useModerationSession();
-  const [locked, setLocked] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const { locked, run } = useClickLock(PARK_RESUME_LOCK_MS);
   const moderating = state.phase === 'moderating';
-
-  function click() {
-    setLocked(true);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setLocked(false), PARK_RESUME_LOCK_MS);
-    if (moderating) park();
-    else resume();
-  }
+  const click = () => run(moderating ? park : resume);
 
   if (moderating) {
     return (

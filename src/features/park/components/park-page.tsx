@@ -1,8 +1,9 @@
 import clsx from 'clsx';
 import { formatInTimeZone } from 'date-fns-tz';
 import { AlertTriangle, Coffee, LogOut, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
+import { PARK_RESUME_LOCK_MS, useClickLock } from '../../../lib/use-click-lock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const PARK_TEXTS = {
@@ -10,7 +11,6 @@ export const PARK_TEXTS = {
   parkedSince: 'Parked since',
   parkedFor: 'Parked for',
   logout: 'Logout',
-  resumeLockMs: 2_000,
 } as const;
 
 /** 'hh:mm:ss' since the given moment. */
@@ -58,16 +58,8 @@ export function ParkPage({
 }: ParkPageProps) {
   useDocumentTitle(elsewhere ? 'Moderating somewhere else' : PARK_TEXTS.pageTitle);
   const now = useNow(1000);
-  const [locked, setLocked] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  function resume() {
-    setLocked(true);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => setLocked(false), PARK_TEXTS.resumeLockMs);
-    onResume();
-  }
+  const { locked, run } = useClickLock(PARK_RESUME_LOCK_MS);
+  const resume = () => run(onResume);
 
   return (
     <section className="flex min-h-[calc(100vh-10rem)] items-center justify-center">
@@ -91,11 +83,8 @@ export function ParkPage({
                 {PARK_TEXTS.parkedSince}
               </dt>
               <dd className="font-medium tabular-nums">
-                {formatInTimeZone(
-                  parkedSince,
-                  Intl.DateTimeFormat().resolvedOptions().timeZone,
-                  'hh:mm:ss a',
-                )}
+                {/* SPEC §9: dates display in UTC. */}
+                {formatInTimeZone(parkedSince, 'UTC', 'hh:mm:ss a')} UTC
               </dd>
             </div>
             <div className="rounded-md bg-stone-100 px-3 py-2 dark:bg-zinc-800">

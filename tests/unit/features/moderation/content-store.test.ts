@@ -117,26 +117,42 @@ describe('ContentStore', () => {
     expect(store.markLoaded(99)).toBe(false);
   });
 
-  it('take removes items at once; restore brings them back with the reason', async () => {
+  it('a submit keeps its items on screen until stored, then they leave for good', async () => {
     const { store } = setup(async (refs) => refs.map((ref) => contentItem({ id: ref.id })));
     await store.assign([{ id: 1 }, { id: 2 }, { id: 3 }]);
-    const epoch = store.epoch;
-    const taken = store.take([2]);
-    expect(ids(store)).toEqual([1, 3]);
+    const taken = store.beginSubmit([2]);
+    expect(taken.map((item) => item.id)).toEqual([2]);
+    expect(ids(store)).toEqual([1, 2, 3]);
     expect(store.getSnapshot().submitting.has(2)).toBe(true);
-    store.restore(taken, 'Not sent', epoch);
-    expect(ids(store)).toEqual([2, 1, 3]);
-    expect(store.getSnapshot().items[0]?.submitError).toBe('Not sent');
+    // A second Submit while the first is being stored does nothing.
+    expect(store.beginSubmit([2])).toEqual([]);
+    store.completeSubmit([2]);
+    expect(ids(store)).toEqual([1, 3]);
     expect(store.getSnapshot().submitting.size).toBe(0);
+    // The server hands the ref out again before the outbox has sent the result: not shown.
+    await store.assign([{ id: 2 }, { id: 4 }]);
+    expect(ids(store)).toEqual([1, 3, 4]);
   });
 
-  it('does not restore items after a reset (they are no longer ours)', async () => {
+  it('a submitted item does not come back after a reset either', async () => {
     const { store } = setup(async (refs) => refs.map((ref) => contentItem({ id: ref.id })));
     await store.assign([{ id: 1 }]);
-    const epoch = store.epoch;
-    const taken = store.take([1]);
+    store.beginSubmit([1]);
     store.reset();
-    store.restore(taken, 'Not sent', epoch);
+    store.completeSubmit([1]);
+    await store.assign([{ id: 1 }]);
     expect(ids(store)).toEqual([]);
+  });
+
+  it('a submit that could not be stored keeps the items with the reason', async () => {
+    const { store } = setup(async (refs) => refs.map((ref) => contentItem({ id: ref.id })));
+    await store.assign([{ id: 1 }, { id: 2 }]);
+    store.beginSubmit([1]);
+    store.failSubmit([1], 'Not stored');
+    expect(ids(store)).toEqual([1, 2]);
+    expect(store.getSnapshot().items[0]?.submitError).toBe('Not stored');
+    expect(store.getSnapshot().submitting.size).toBe(0);
+    // It may be submitted again.
+    expect(store.beginSubmit([1])).toHaveLength(1);
   });
 });
