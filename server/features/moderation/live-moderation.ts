@@ -104,6 +104,7 @@ export async function registerLiveModeration(
     async close() {
       closed = true;
       leases.stop();
+      userStats.close();
       await feeder?.stop();
     },
   };

@@ -97,6 +97,19 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
     return (await isLive(userId, holder)) ? holder : null;
   };
 
+  /** The user's leased items, to the socket that moderates (only it shows them). */
+  const resendHeld = async (userId: number) => {
+    const holder = await moderatingSocketOf(db, userId);
+    if (!holder) return;
+    const held = await leasedContentIds(db, userId);
+    if (held.length > 0) {
+      namespace.to(holder).emit(
+        'set-content',
+        held.map((id) => ({ id })),
+      );
+    }
+  };
+
   const announce = (userId: number, holder: string | null) => {
     namespace.to(userRoom(userId)).emit('moderation-status', { moderatingSocket: holder });
     namespace
@@ -126,7 +139,13 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
       }
     },
     leasesExpired(userIds) {
-      for (const userId of userIds) namespace.to(userRoom(userId)).emit('reset-content');
+      for (const userId of userIds) {
+        namespace.to(userRoom(userId)).emit('reset-content');
+        // reset-content clears the screen: the items the user still holds come straight back.
+        resendHeld(userId).catch((error: unknown) =>
+          log.error({ err: error, userId }, 'resending held items after a reset failed'),
+        );
+      }
     },
     presenceExpired(userIds) {
       for (const userId of userIds) announce(userId, null);

@@ -11,10 +11,19 @@ import {
 
 /**
  * /user-stats: the top bar's counts. user-pending-stat answers only for the socket's own user;
- * after a stored decision the user's sockets on every process get user-moderated-{id}.
+ * after a stored decision the user's sockets on every process get user-moderated-{id}. At each
+ * midnight UTC, when 'today' starts again (SPEC §9), every socket of this process gets
+ * user-stats-moderated and asks for its statistics afresh.
  */
 export interface UserStats {
   notifyModerated(userId: number): Promise<void>;
+  close(): void;
+}
+
+function msUntilNextUtcMidnight(now: Date): number {
+  const next = new Date(now);
+  next.setUTCHours(24, 0, 0, 0);
+  return next.getTime() - now.getTime();
 }
 
 export function registerUserStats(deps: {
@@ -36,7 +45,24 @@ export function registerUserStats(deps: {
     });
   });
 
+  let dayTimer: NodeJS.Timeout | undefined;
+  const scheduleNewDay = () => {
+    // A second late, so the new day has begun on every clock that rounds.
+    dayTimer = setTimeout(
+      () => {
+        namespace.local.emit('user-stats-moderated');
+        scheduleNewDay();
+      },
+      msUntilNextUtcMidnight(new Date()) + 1_000,
+    );
+    dayTimer.unref();
+  };
+  scheduleNewDay();
+
   return {
+    close() {
+      clearTimeout(dayTimer);
+    },
     async notifyModerated(userId) {
       const moderated = await countModeratedToday(deps.db, userId);
       namespace.to(userRoom(userId)).emit(`user-moderated-${userId}`, { moderated });

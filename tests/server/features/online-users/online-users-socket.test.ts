@@ -186,6 +186,9 @@ describe('/online-users protocol', () => {
     );
     await socket.next('reset-content', () => true, { since: mark });
     expect((await statusRows(ids)).map((row) => row.status)).toEqual(['pending', 'assigned']);
+    // The reset cleared the screen; the item still held comes back to it.
+    const [resent] = await socket.next('set-content', () => true, { since: mark });
+    expect(resent).toEqual([{ id: ids[1] }]);
   });
 
   it('keeps a dropped operator’s items for the grace period, then releases them', async () => {
