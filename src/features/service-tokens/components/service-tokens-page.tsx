@@ -6,6 +6,7 @@ import {
   type ServiceTokenRow,
 } from '../../../contract/service-tokens';
 import { errorMessage } from '../../../lib/api-client';
+import { LastUpdatedMarker } from '../../../lib/last-updated';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../auth/api/current-user';
 import type { CreatedServiceToken } from '../api/create-service-token';
@@ -60,6 +61,8 @@ export function ServiceTokensPage() {
           <h1 id="service-tokens-heading" className="mr-auto text-xl font-semibold">
             {SERVICE_TOKEN_TEXTS.title}
           </h1>
+          {/* Offline, the list shows its last (persisted) data, marked as such. */}
+          <LastUpdatedMarker query={tokens} />
           <TokenSearchBox value={search} onChange={setSearch} />
           {can('can_create_api_token') && (
             <button type="button" className="btn-primary" onClick={() => setCreating(true)}>

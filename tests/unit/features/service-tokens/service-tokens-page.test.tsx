@@ -86,6 +86,30 @@ describe('the service tokens page', { timeout: 20_000 }, () => {
     expect(first?.searchParams.has('service_name')).toBe(false);
   });
 
+  it('marks the list as last updated when the device goes offline', async () => {
+    serveTokens();
+    renderWithUser(<ServiceTokensPage />, userWith(ALL));
+    await screen.findByRole('table', { name: SERVICE_TOKEN_TEXTS.title });
+    expect(screen.queryByTestId('last-updated-marker')).not.toBeInTheDocument();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(screen.getByTestId('last-updated-marker')).toHaveTextContent(
+        /^Last updated \w{3} \d{2}, \d{4} \d{2}:\d{2}:\d{2} [AP]M, offline$/,
+      );
+      // The rows stay.
+      expect(screen.getByTestId('token-row-1')).toBeVisible();
+    } finally {
+      onLine.mockRestore();
+      // TanStack Query follows the same events: back online for the next tests.
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+    }
+  });
+
   it('pages on the server and switches to 25 rows per page', async () => {
     const { urls } = serveTokens();
     const user = userEvent.setup();
