@@ -402,3 +402,44 @@ test.describe('batch mode and required tags', () => {
     await page.context().close();
   });
 });
+
+test.describe('with the demo feeder', () => {
+  let server: ServerHandle;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startExtraServer({
+      env: { DEMO_FEEDER: '1', DEMO_QUEUE_TARGET: '4', DEMO_FEED_INTERVAL_MS: '300' },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.dispose();
+  });
+
+  test('cards arrive from the feeder; the operator tags one and submits it', async ({
+    browser,
+  }) => {
+    const page = await pageOn(browser, server);
+    const accepted = recordSubmissions(page);
+    await resumeModeration(page, 'operator');
+    const first = page.locator('article[data-card-id]').first();
+    await expect(first).toBeVisible({ timeout: ASSIGNED_TIMEOUT });
+    const id = Number(await first.getAttribute('data-card-id'));
+    // Every feeder service accepts a tagged item, whatever its submit_without_tags.
+    const chip = chips(card(page, id)).first();
+    const label = (await chip.textContent()) ?? '';
+    await chip.click();
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await submitButton(page, id).click();
+    await expect(card(page, id)).toHaveCount(0);
+    const result = await submittedResult(accepted, id);
+    const chosen = chosenTags(result);
+    expect(chosen).toHaveLength(1);
+    // The chip reads its shortcut digit, then the tag's label.
+    expect(tagName(label)).toMatch(new RegExp(`${chosen[0]}$`));
+    // The feeder keeps the queue filled: the screen fills up again.
+    await expect(page.locator('article[data-card-id]').first()).toBeVisible({
+      timeout: ASSIGNED_TIMEOUT,
+    });
+    await page.context().close();
+  });
+});
