@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '../../src/contract/permissions';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { SessionPolicy } from '../features/auth/session-repository';
 import { hashSecret } from '../features/auth/tokens';
 import { findUserBySession, type UserRecord } from '../features/users/user-repository';
@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 /** Looks up the signed-in user behind a session cookie value; shared by HTTP and sockets. */
 export async function userForSession(
-  db: Database,
+  db: Queryable,
   sessionId: string | undefined,
   policy: SessionPolicy,
 ): Promise<UserRecord | undefined> {

@@ -86,7 +86,8 @@ export async function createSocketServer(
   const authenticate = (namespace: Namespace) =>
     namespace.use((socket, next) => {
       const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
-      userForSession(deps.db, cookies[SESSION_COOKIE], deps.sessionPolicy).then(
+      // Deferred: under load, work of sockets already moderating goes ahead of new handshakes.
+      userForSession(deps.db.deferred, cookies[SESSION_COOKIE], deps.sessionPolicy).then(
         (user) => {
           if (!user) {
             next(new Error('Not signed in'));

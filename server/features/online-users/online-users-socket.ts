@@ -92,7 +92,7 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
 
   /** The holder as the user's sockets should see it: a holder that is gone counts as none. */
   const visibleHolder = async (userId: number): Promise<string | null> => {
-    const holder = await moderatingSocketOf(db, userId);
+    const holder = await moderatingSocketOf(db.deferred, userId);
     if (!holder) return null;
     return (await isLive(userId, holder)) ? holder : null;
   };
