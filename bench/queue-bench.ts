@@ -158,6 +158,8 @@ interface RunStats {
   stored: number;
   otherOutcomes: number;
   submitLatencies: number[];
+  /** From asking for content (again) until new items were assigned: what an idle operator waits. */
+  assignLatencies: number[];
   firstAt: number;
   lastAt: number;
   /** CPU seconds used while the operators ran. */
@@ -228,6 +230,7 @@ async function runOperator(
   }
 
   const done = new Set<number>();
+  let askedAt = performance.now();
   try {
     while (Date.now() < deadline) {
       const ids = await new Promise<number[]>((resolve) => {
@@ -245,6 +248,7 @@ async function runOperator(
         if (queueEmpty()) return;
         continue;
       }
+      stats.assignLatencies.push(performance.now() - askedAt);
       const update = await request(`${baseUrl}/api/content/update`, {
         method: 'POST',
         headers,
@@ -282,6 +286,7 @@ async function runOperator(
         stats.lastAt = performance.now();
       }
       for (const item of items) done.add(item.id);
+      askedAt = performance.now();
     }
   } finally {
     socket.disconnect();
@@ -292,7 +297,14 @@ async function runServerPhase(
   dataDir: string,
   operators: Operator[],
   token: string,
-): Promise<{ itemsPerSecond: number; p50: number; p99: number; stats: RunStats }> {
+): Promise<{
+  itemsPerSecond: number;
+  p50: number;
+  p99: number;
+  assignP50: number;
+  assignP99: number;
+  stats: RunStats;
+}> {
   const { child, baseUrl } = await startBenchServer(dataDir, { LEASE_GRACE_SECONDS: '60' });
   try {
     const ingestStarted = performance.now();
@@ -307,6 +319,7 @@ async function runServerPhase(
       stored: 0,
       otherOutcomes: 0,
       submitLatencies: [],
+      assignLatencies: [],
       firstAt: 0,
       lastAt: 0,
       serverCpu: undefined,
@@ -335,10 +348,13 @@ async function runServerPhase(
     stats.cpuWallSeconds = (performance.now() - stats.firstAt) / 1000;
     const seconds = (stats.lastAt - stats.firstAt) / 1000;
     const sorted = [...stats.submitLatencies].sort((a, b) => a - b);
+    const assign = [...stats.assignLatencies].sort((a, b) => a - b);
     return {
       itemsPerSecond: stats.stored / seconds,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
+      assignP50: percentile(assign, 50),
+      assignP99: percentile(assign, 99),
       stats,
     };
   } finally {
@@ -418,6 +434,9 @@ async function main(): Promise<void> {
     log(`  throughput:      ${server.itemsPerSecond.toFixed(0)} items/s`);
     log(
       `  submit latency:  p50 ${server.p50.toFixed(1)} ms, p99 ${server.p99.toFixed(1)} ms (${server.stats.submitLatencies.length} submits)`,
+    );
+    log(
+      `  wait for items:  p50 ${server.assignP50.toFixed(0)} ms, p99 ${server.assignP99.toFixed(0)} ms (ask to set-content; claims yield to submits under load)`,
     );
 
     log(
