@@ -16,7 +16,8 @@ export function useSignOut(): (options?: { to?: string }) => Promise<void> {
       try {
         await logout();
       } catch (error) {
-        notify.error(errorMessage(error));
+        // The session lives on the server: without it, signing out cannot happen here alone.
+        notify.error(`You are still signed in: ${errorMessage(error)}`);
         return;
       }
       disconnectAllSockets();
