@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { LOGIN_TEXTS } from '../../src/contract/auth';
 import { ROUTE_TABLE } from '../../src/contract/routes';
 import { NAMESPACES } from '../../src/contract/socket-events';
+import { MODERATING_TEXTS } from '../../src/features/shell/profile-menu-texts';
 import {
   type DemoUsername,
   expect,
@@ -59,6 +60,10 @@ test.describe('profile menu', () => {
             /(?<!dis)connected$/,
           );
         }
+        // SPEC §7 user-logged-status: no tab of this user moderates.
+        await expect(page.getByTestId('moderating-status')).toHaveText(
+          `${MODERATING_TEXTS.label}${MODERATING_TEXTS.no}`,
+        );
       }
       if (profileLink) {
         await menu.getByRole('menuitem', { name: 'Profile' }).click();

@@ -2,11 +2,14 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading } from 
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { CircleUser, LogOut, Moon, Sun } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
-import { useSocketStatuses, type SocketStatus } from '../../../lib/socket-manager';
+import { NAMESPACES, type UserLoggedStatus } from '../../../contract/socket-events';
+import { getSocket, useSocketStatuses, type SocketStatus } from '../../../lib/socket-manager';
 import { toggleTheme, useTheme } from '../../../lib/theme';
 import { useRequestSignOut } from '../../auth/components/sign-out-guard';
 import { isDeveloper, showsProfileLink } from '../navigation';
+import { MODERATING_TEXTS } from '../profile-menu-texts';
 
 const STATUS_COLOURS: Record<SocketStatus, string> = {
   connected: 'bg-emerald-500',
@@ -14,7 +17,25 @@ const STATUS_COLOURS: Record<SocketStatus, string> = {
   disconnected: 'bg-red-500',
 };
 
-function SocketStatusList() {
+/**
+ * The server's user-logged-status.{id} (SPEC §7): whether a tab of this user moderates. Sent
+ * when a socket connects and whenever moderation starts or ends, so it is listened to all along.
+ */
+function useLoggedStatus(userId: number | null): UserLoggedStatus | null {
+  const [status, setStatus] = useState<UserLoggedStatus | null>(null);
+  useEffect(() => {
+    if (userId === null) return;
+    const socket = getSocket(NAMESPACES.onlineUsers);
+    const event = `user-logged-status.${userId}` as const;
+    socket.on(event, setStatus);
+    return () => {
+      socket.off(event, setStatus);
+    };
+  }, [userId]);
+  return status;
+}
+
+function SocketStatusList({ loggedStatus }: { loggedStatus: UserLoggedStatus | null }) {
   const statuses = useSocketStatuses();
   return (
     <MenuSection className="border-t border-stone-200 py-1 dark:border-zinc-800">
@@ -38,6 +59,17 @@ function SocketStatusList() {
           </div>
         </MenuItem>
       ))}
+      {loggedStatus && (
+        <MenuItem disabled>
+          <div
+            className="flex items-center justify-between gap-4 px-3 py-1 text-xs"
+            data-testid="moderating-status"
+          >
+            <span>{MODERATING_TEXTS.label}</span>
+            <span>{loggedStatus.moderating ? MODERATING_TEXTS.yes : MODERATING_TEXTS.no}</span>
+          </div>
+        </MenuItem>
+      )}
     </MenuSection>
   );
 }
@@ -48,6 +80,8 @@ const itemClass =
 export function ProfileMenu({ user }: { user: CurrentUser }) {
   const theme = useTheme();
   const signOut = useRequestSignOut();
+  const developer = isDeveloper(user.role);
+  const loggedStatus = useLoggedStatus(developer ? user.id : null);
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   const initials = name
     .split(' ')
@@ -100,7 +134,7 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
             Logout
           </button>
         </MenuItem>
-        {isDeveloper(user.role) && <SocketStatusList />}
+        {developer && <SocketStatusList loggedStatus={loggedStatus} />}
       </MenuItems>
     </Menu>
   );
