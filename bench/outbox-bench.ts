@@ -32,6 +32,7 @@ import { httpOutboxTransport } from '../src/features/outbox/api/outbox-transport
 import { createOutbox, type Outbox } from '../src/features/outbox/outbox';
 import { openLocalDb } from '../src/lib/local-db';
 import { migrate } from '../server/db/migrate';
+import { SESSION_COOKIE } from '../server/http/session';
 import { openPgliteDatabase } from '../server/db/pglite-database';
 import { syncRolesAndPermissions } from '../server/features/users/role-repository';
 import {
@@ -69,15 +70,14 @@ class BrowserNetwork {
   /** Responses to drop after the server has handled the request: a link that dies mid-answer. */
   dropAnswers = 0;
   private readonly cookies = new Map<string, string>();
+  private networkFetch: typeof fetch | null = null;
 
   constructor(
     private readonly origin: string,
     session: string,
   ) {
-    this.cookies.set('mc_session', session);
+    this.cookies.set(SESSION_COOKIE, session);
   }
-
-  private networkFetch: typeof fetch | null = null;
 
   install(): void {
     Object.defineProperty(globalThis, 'window', {
