@@ -5,6 +5,7 @@ import { ChevronDown, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { NAMESPACES } from '../../../contract/socket-events';
 import { useSocketStatus } from '../../../lib/socket-manager';
+import { useClickLock } from '../../../lib/use-click-lock';
 import { SHELL_TEXTS, type NavItem, type Navigation } from '../navigation';
 import { NavIcon } from './nav-icon';
 
@@ -77,18 +78,11 @@ export function SideNav({
   onPinnedChange: (pinned: boolean) => void;
 }) {
   const [hoverOpen, setHoverOpen] = useState(false);
-  const [locked, setLocked] = useState(false);
+  const { locked, run: lockNavigation } = useClickLock(NAV_LOCK_MS);
   const hoverTimer = useRef<number | undefined>(undefined);
-  const lockTimer = useRef<number | undefined>(undefined);
   const expanded = pinned || hoverOpen;
 
-  useEffect(
-    () => () => {
-      window.clearTimeout(hoverTimer.current);
-      window.clearTimeout(lockTimer.current);
-    },
-    [],
-  );
+  useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
 
   function togglePinned() {
     onPinnedChange(!pinned);
@@ -103,9 +97,8 @@ export function SideNav({
   }
 
   function onNavigate() {
-    setLocked(true);
-    window.clearTimeout(lockTimer.current);
-    lockTimer.current = window.setTimeout(() => setLocked(false), NAV_LOCK_MS);
+    // The link itself navigates; the lock only keeps a second click from following it.
+    lockNavigation(() => undefined);
   }
 
   const linkProps = { expanded, locked, onNavigate };
