@@ -17,7 +17,6 @@ import {
 } from './features/delivery/delivery-settings';
 import { DeliveryWorker } from './features/delivery/delivery-worker';
 import { startDemoReceiver, type DemoReceiver } from './features/delivery/demo-receiver';
-import { serviceOptionsRoutes } from './features/service-tokens/service-options-routes';
 import { serviceTokenRoutes } from './features/service-tokens/service-token-routes';
 
 /**
@@ -84,8 +83,7 @@ export async function operationsRoutes(
   deps: { db: Database },
 ): Promise<void> {
   await dashboardRoutes(http, deps);
-  await serviceTokenRoutes(http, deps);
-  await serviceOptionsRoutes(http, deps);
+  serviceTokenRoutes(http, deps);
 }
 
 export interface Operations {

@@ -1,15 +1,23 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
-import type { ApiFailure } from '../../src/contract/api';
+import { codeForStatus, type ApiFailure, type ErrorCode } from '../../src/contract/api';
+import { describeFieldErrors, fieldErrors } from '../../src/contract/validation';
 
-/** An answer the client should show: status, a message a person can act on, bad fields. */
+/**
+ * An answer the client should show: status, a machine-readable code the client branches on, a
+ * message a person can act on, and the message of each bad field.
+ */
 export class HttpError extends Error {
+  readonly code: ErrorCode;
+
   constructor(
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    code?: ErrorCode,
   ) {
     super(message);
+    this.code = code ?? codeForStatus(statusCode);
   }
 }
 
@@ -17,16 +25,10 @@ export function parseInput<S extends ZodType>(schema: S, input: unknown): z.infe
   return schema.parse(input ?? {});
 }
 
-function describeZodError(error: ZodError): ApiFailure {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.join('.') || 'body';
-    fields[name] ??= issue.message;
-  }
-  const message = Object.entries(fields)
-    .map(([name, text]) => `${name}: ${text}`)
-    .join('; ');
-  return { ok: false, message, fields };
+/** The 422 answer for bad input: one message per field and a sentence naming them all. */
+export function validationFailure(error: ZodError): ApiFailure {
+  const fields = fieldErrors(error);
+  return { ok: false, code: 'validation', message: describeFieldErrors(fields), fields };
 }
 
 const CSRF_MESSAGE =
@@ -39,31 +41,37 @@ const CSRF_MESSAGE =
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ZodError) {
-      return reply.status(422).send(describeZodError(error));
+      return reply.status(422).send(validationFailure(error));
     }
     if (error instanceof HttpError) {
-      const body: ApiFailure = { ok: false, message: error.message };
+      const body: ApiFailure = { ok: false, code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
       return reply.status(error.statusCode).send(body);
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.code?.startsWith('FST_CSRF')) {
-      return reply.status(403).send({ ok: false, message: CSRF_MESSAGE });
+      return reply.status(403).send({ ok: false, code: 'csrf', message: CSRF_MESSAGE });
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, wrong content type).
-      return reply.status(status).send({ ok: false, message: error.message });
+      return reply
+        .status(status)
+        .send({ ok: false, code: codeForStatus(status), message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ ok: false, message: 'Something went wrong on the server. Try again in a moment.' });
+    return reply.status(500).send({
+      ok: false,
+      code: 'server',
+      message: 'Something went wrong on the server. Try again in a moment.',
+    });
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ ok: false, message: `No such endpoint: ${request.method} ${request.url}` }),
+    reply.status(404).send({
+      ok: false,
+      code: 'not_found',
+      message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+    }),
   );
 }

@@ -57,6 +57,7 @@ export function registerMaintenance(app: FastifyInstance, maintenance: Maintenan
     if (isApiPath(request.url)) {
       return reply.status(503).send({
         ok: false,
+        code: 'unavailable',
         message: 'The console is down for maintenance. It will be back shortly.',
       });
     }

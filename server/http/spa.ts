@@ -44,7 +44,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url.startsWith('/auth/')) {
-      return reply.status(404).send({ ok: false, message: `No such endpoint: GET ${url}` });
+      return reply
+        .status(404)
+        .send({ ok: false, code: 'not_found', message: `No such endpoint: GET ${url}` });
     }
     const file = path.join(staticDir, path.normalize(url));
     if (file.startsWith(staticDir) && statSync(file, { throwIfNoEntry: false })?.isFile()) {

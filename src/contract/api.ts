@@ -5,8 +5,58 @@ import { z } from 'zod';
  * failure carries `ok: false`, a message a person can act on and, for bad input, the message of
  * each bad field.
  */
+export const ERROR_CODES = [
+  /** The request was malformed (not JSON, wrong content type). */
+  'bad_request',
+  /** A field is missing or wrong; `fields` names each. */
+  'validation',
+  /** No session: sign in. */
+  'unauthenticated',
+  /** Signed in, but the permission is missing. */
+  'forbidden',
+  /** The page's CSRF token is missing or stale: fetch a fresh one and retry once. */
+  'csrf',
+  'not_found',
+  /** The change clashes with what is stored (a duplicate name, a role in use, already done). */
+  'conflict',
+  'payload_too_large',
+  /** Too many attempts; `Retry-After` says when to try again. */
+  'rate_limited',
+  /** The server or its database is briefly unavailable, or in maintenance. */
+  'unavailable',
+  /** A fault on the server; it is logged there. */
+  'server',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The code a status means when the server gives no more specific one. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 422:
+      return 'validation';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'server' : 'bad_request';
+  }
+}
+
 export const ApiFailureSchema = z.object({
   ok: z.literal(false),
+  /** What the client branches on; never the English message. */
+  code: z.enum(ERROR_CODES),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });

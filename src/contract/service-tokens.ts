@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { OkSchema } from './api';
+import { defineEndpoint, needs } from './endpoint';
+import { idSchema } from './validation';
 
 /** Service API tokens (SPEC §2 Service API Tokens, §3, §5, §7, §8). */
 export const SERVICE_TOKEN_PAGE_SIZES = [10, 25] as const;
@@ -83,3 +86,37 @@ export const SERVICE_TOKEN_TEXTS = {
   closeQuestion: 'Please make sure to copy the API token before closing this dialog. Close it?',
   never: 'Never',
 } as const;
+
+export const serviceTokenEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/service-tokens/',
+    access: needs('section_service_tokens'),
+    summary: 'One page of service API tokens, newest first, masked',
+    query: ServiceTokenListQuerySchema,
+    response: ServiceTokenListResponseSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/service-tokens/create',
+    access: needs('can_create_api_token'),
+    summary: 'Issue a token for a service; the raw token is answered this once',
+    body: CreateServiceTokenRequestSchema,
+    response: CreateServiceTokenResponseSchema,
+  }),
+  revoke: defineEndpoint({
+    method: 'POST',
+    path: '/api/service-tokens/revoke/:id',
+    access: needs('can_revoke_api_token'),
+    summary: 'Revoke a token: ingest refuses it at once',
+    params: z.object({ id: idSchema('id') }),
+    response: OkSchema.extend({ data: ServiceTokenRowSchema.optional() }),
+  }),
+  serviceOptions: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/services/fetch',
+    access: needs('section_service_tokens', 'section_ai_moderation', 'section_services'),
+    summary: 'Every service as {id, name}, for service pickers',
+    response: ServiceOptionsResponseSchema,
+  }),
+};

@@ -8,15 +8,27 @@ import type { z } from 'zod';
 import {
   CSRF_HEADER,
   CSRF_META_NAME,
+  ERROR_CODES,
   REQUESTED_WITH_HEADER,
   REQUESTED_WITH_VALUE,
+  codeForStatus,
+  type ErrorCode,
 } from '../contract/api';
+import {
+  endpointPath,
+  queryEntries,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+} from '../contract/endpoint';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** What to branch on; 'unavailable' also stands for no answer at all (status 0). */
+    readonly code: ErrorCode = status === 0 ? 'unavailable' : codeForStatus(status),
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,7 +57,7 @@ async function refreshCsrfToken(): Promise<void> {
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, unknown>;
   signal?: AbortSignal;
 }
 
@@ -53,9 +65,7 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
   const method = options.method ?? 'GET';
   if (method !== 'GET' && csrfToken === null) await refreshCsrfToken().catch(() => undefined);
   const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
-  }
+  for (const [key, value] of queryEntries(options.query)) url.searchParams.append(key, value);
   const headers: Record<string, string> = {
     accept: 'application/json',
     [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
@@ -80,8 +90,8 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
     const body = (await response
       .clone()
       .json()
-      .catch(() => ({}))) as { message?: string };
-    if (body.message?.includes('security token')) {
+      .catch(() => ({}))) as { code?: string };
+    if (body.code === 'csrf') {
       await refreshCsrfToken();
       return send(path, options, true);
     }
@@ -92,17 +102,56 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
 async function parse<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const failure = (body ?? {}) as { message?: unknown; fields?: Record<string, string> };
+    const failure = (body ?? {}) as {
+      message?: unknown;
+      fields?: Record<string, string>;
+      code?: unknown;
+    };
     const message =
       typeof failure.message === 'string'
         ? failure.message
         : `The server answered ${response.status} ${response.statusText}`.trim();
-    throw new ApiError(response.status, message, failure.fields);
+    const code = (ERROR_CODES as readonly unknown[]).includes(failure.code)
+      ? (failure.code as ErrorCode)
+      : undefined;
+    throw new ApiError(response.status, message, failure.fields, code);
   }
   return schema ? schema.parse(body) : (body as T);
 }
 
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
 export const api = {
+  /** Calls a contract endpoint and parses its answer with the endpoint's response schema. */
+  async call<E extends Endpoint>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    options: CallOptions = {},
+  ): Promise<EndpointResponse<E>> {
+    const { params, query, body } = input as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+    };
+    const response = await send(endpointPath(endpoint, params), {
+      method: endpoint.method,
+      ...(query ? { query } : {}),
+      ...(endpoint.method === 'GET' ? {} : { body: body ?? {} }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return parse(response, endpoint.response as z.ZodType<EndpointResponse<E>>);
+  },
+  /** The address of a GET endpoint with its query, for links and downloads (CSV exports). */
+  href<E extends Endpoint>(endpoint: E, input: EndpointInput<E>): string {
+    const { params, query } = input as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+    };
+    const search = new URLSearchParams(queryEntries(query)).toString();
+    return `${endpointPath(endpoint, params)}${search ? `?${search}` : ''}`;
+  },
   async get<T>(
     path: string,
     schema?: z.ZodType<T>,

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodError } from 'zod';
-import type { ApiFailure } from '../../../src/contract/api';
 import { IngestRequestSchema } from '../../../src/contract/content';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http/errors';
+import { HttpError, validationFailure } from '../../http/errors';
 import type { AiProvider } from '../ai/ai-provider';
 import { findServiceById, upsertSubscribers } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
@@ -29,19 +27,6 @@ function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization ?? '';
   const match = /^bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
-}
-
-/** Names each bad field as `index.field` for arrays and `field` for a single item. */
-function describe(error: ZodError): ApiFailure {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.map(String).join('.') || 'body';
-    fields[name] ??= issue.message;
-  }
-  const message = Object.entries(fields)
-    .map(([name, text]) => `${name}: ${text}`)
-    .join('; ');
-  return { ok: false, message, fields };
 }
 
 /**
@@ -89,7 +74,7 @@ export async function ingestRoutes(
           serviceCode: verdict.serviceCode,
           type: `token_${verdict.reason}`,
           request: JSON.stringify(request.body ?? null).slice(0, STORED_REQUEST_LIMIT),
-          response: JSON.stringify({ ok: false, message }),
+          response: JSON.stringify({ ok: false, code: 'unauthenticated', message }),
         });
       }
       throw new HttpError(401, message);
@@ -97,7 +82,7 @@ export async function ingestRoutes(
 
     const parsed = parseBody(request.body);
     if (!parsed.ok) {
-      const failure = describe(parsed.error);
+      const failure = validationFailure(parsed.error);
       await recordFailedContentRequest(db, {
         serviceCode: verdict.serviceCode,
         type: 'validation',

@@ -1,118 +1,77 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  CreateServiceTokenRequestSchema,
-  ServiceTokenListQuerySchema,
-  maskToken,
-} from '../../../src/contract/service-tokens';
+import { maskToken, serviceTokenEndpoints } from '../../../src/contract/service-tokens';
 import type { Database } from '../../db/database';
-import { HttpError, parseInput } from '../../http/errors';
-import { requirePermission, signedInUser } from '../../http/session';
+import { registerEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
 import { findServiceById } from '../services/service-repository';
 import { issueServiceToken, revokeServiceToken } from '../services/service-token-repository';
-import { findServiceToken, listServiceTokens } from './service-token-list-repository';
+import {
+  findServiceToken,
+  listServiceOptions,
+  listServiceTokens,
+} from './service-token-list-repository';
 
 /**
- * Service API tokens (SPEC §2 Service API Tokens, §5, §7). The server enforces every permission:
- * listing needs section_service_tokens, creating can_create_api_token, revoking
- * can_revoke_api_token. The raw token is answered once, by the create call, and never again by
- * anything: it is not stored (only its SHA-256 and the first 4 and last character for the mask).
- * That answer carries the raw token only for a user with can_view_api_token (reveal) or
- * can_copy_api_token (copy); anyone else gets the masked form alone.
+ * Service API tokens. The server enforces every permission: listing needs
+ * section_service_tokens, creating can_create_api_token, revoking can_revoke_api_token. The raw
+ * token is answered once, by the create call, and never again by anything: it is not stored (only
+ * its SHA-256 and the first 4 and last character for the mask). That answer carries the raw token
+ * only for a user with can_view_api_token (reveal) or can_copy_api_token (copy); anyone else gets
+ * the masked form alone.
  *
  * Tokens are checked against the database on every ingest call, so a new token works and a
  * revoked one is refused at once.
  */
-/** The console shows it as 'Error: Service is required' (SPEC §8). */
+/** The console shows it as 'Error: Service is required'. */
 const SERVICE_REQUIRED = 'Service is required';
 
-const IdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int()
-    .positive('id must be a positive number'),
-});
-
-export async function serviceTokenRoutes(
-  app: FastifyInstance,
-  deps: { db: Database },
-): Promise<void> {
+export function serviceTokenRoutes(app: FastifyInstance, deps: { db: Database }): void {
   const { db } = deps;
 
-  app.get(
-    '/api/service-tokens/',
-    { preHandler: requirePermission('section_service_tokens') },
-    async (request) => {
-      const query = parseInput(ServiceTokenListQuerySchema, request.query);
-      const { rows, total } = await listServiceTokens(db, {
-        page: query.page,
-        perPage: query.per_page,
-        serviceName: query.service_name || undefined,
-      });
-      return { ok: true, data: rows, total };
-    },
-  );
+  registerEndpoint(app, serviceTokenEndpoints.list, async ({ query }) => {
+    const { rows, total } = await listServiceTokens(db, {
+      page: query.page,
+      perPage: query.per_page,
+      serviceName: query.service_name || undefined,
+    });
+    return { ok: true, data: rows, total };
+  });
 
-  app.post(
-    '/api/service-tokens/create',
-    { preHandler: requirePermission('can_create_api_token') },
-    async (request) => {
-      const parsed = CreateServiceTokenRequestSchema.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues) {
-          fields[issue.path.join('.') || 'body'] ??= issue.message;
-        }
-        throw new HttpError(
-          422,
-          fields.service_id
-            ? SERVICE_REQUIRED
-            : Object.entries(fields)
-                .map(([k, v]) => `${k}: ${v}`)
-                .join('; '),
-          fields,
-        );
-      }
-      const body = parsed.data;
-      const service = await findServiceById(db, body.service_id);
-      if (!service) {
-        throw new HttpError(422, SERVICE_REQUIRED, {
-          service_id: `${SERVICE_REQUIRED}: there is no service with id ${body.service_id}`,
-        });
-      }
-      const user = signedInUser(request);
-      const issued = await issueServiceToken(db, {
-        serviceId: service.id,
-        createdBy: user.id,
-        expiresAt: body.expires_in_days
-          ? new Date(Date.now() + body.expires_in_days * 86_400_000)
-          : null,
+  registerEndpoint(app, serviceTokenEndpoints.create, async ({ body, user }) => {
+    const service = await findServiceById(db, body.service_id);
+    if (!service) {
+      throw new HttpError(422, SERVICE_REQUIRED, {
+        service_id: `${SERVICE_REQUIRED}: there is no service with id ${body.service_id}`,
       });
-      const mayHaveToken =
-        user.permissions.includes('can_view_api_token') ||
-        user.permissions.includes('can_copy_api_token');
-      return {
-        ok: true,
-        data: {
-          id: issued.id,
-          token: maskToken(issued.token),
-          ...(mayHaveToken ? { raw_token: issued.token } : {}),
-        },
-      };
-    },
-  );
+    }
+    const issued = await issueServiceToken(db, {
+      serviceId: service.id,
+      createdBy: user.id,
+      expiresAt: body.expires_in_days
+        ? new Date(Date.now() + body.expires_in_days * 86_400_000)
+        : null,
+    });
+    const mayHaveToken =
+      user.permissions.includes('can_view_api_token') ||
+      user.permissions.includes('can_copy_api_token');
+    return {
+      ok: true,
+      data: {
+        id: issued.id,
+        token: maskToken(issued.token),
+        ...(mayHaveToken ? { raw_token: issued.token } : {}),
+      },
+    };
+  });
 
-  app.post(
-    '/api/service-tokens/revoke/:id',
-    { preHandler: requirePermission('can_revoke_api_token') },
-    async (request) => {
-      const { id } = parseInput(IdParamsSchema, request.params);
-      if (await revokeServiceToken(db, id)) {
-        return { ok: true, data: await findServiceToken(db, id) };
-      }
-      const existing = await findServiceToken(db, id);
-      if (!existing) throw new HttpError(404, `There is no API token with id ${id}.`);
-      throw new HttpError(409, 'This API token is already revoked.');
-    },
-  );
+  registerEndpoint(app, serviceTokenEndpoints.revoke, async ({ params: { id } }) => {
+    if (await revokeServiceToken(db, id)) {
+      return { ok: true, data: await findServiceToken(db, id) };
+    }
+    const existing = await findServiceToken(db, id);
+    if (!existing) throw new HttpError(404, `There is no API token with id ${id}.`);
+    throw new HttpError(409, 'This API token is already revoked.');
+  });
+
+  registerEndpoint(app, serviceTokenEndpoints.serviceOptions, async () => listServiceOptions(db));
 }

@@ -9,7 +9,11 @@ describe('CSRF defence', () => {
     const response = await server.client().post('/auth/login', login, { csrf: false });
     expect(response.status).toBe(403);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(response.body).toEqual({ ok: false, message: expect.stringMatching(/token/i) });
+    expect(response.body).toEqual({
+      ok: false,
+      code: 'csrf',
+      message: expect.stringMatching(/token/i),
+    });
   });
 
   it('refuses a state-changing call without X-Requested-With with 403 JSON', async () => {
@@ -17,6 +21,7 @@ describe('CSRF defence', () => {
     expect(response.status).toBe(403);
     expect(response.body).toEqual({
       ok: false,
+      code: 'forbidden',
       message: expect.stringContaining('X-Requested-With'),
     });
   });

@@ -13,7 +13,11 @@ describe('maintenance mode from MAINTENANCE=1', () => {
     const response = await server.client().get('/api/auth');
     expect(response.status).toBe(503);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(response.body).toEqual({ ok: false, message: expect.stringMatching(/maintenance/i) });
+    expect(response.body).toEqual({
+      ok: false,
+      code: 'unavailable',
+      message: expect.stringMatching(/maintenance/i),
+    });
   });
 
   it('answers sign-in with 503 before asking for a CSRF token', async () => {

@@ -70,7 +70,11 @@ describe('permissions', () => {
     const response = await server.client().get('/api/auth');
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(response.body).toEqual({ ok: false, message: expect.any(String) });
+    expect(response.body).toEqual({
+      ok: false,
+      code: 'unauthenticated',
+      message: expect.any(String),
+    });
   });
 
   it('answers 403 JSON, never data, to a user without the permission of the route', async () => {
@@ -83,6 +87,7 @@ describe('permissions', () => {
     expect(response.status).toBe(403);
     expect(response.body).toEqual({
       ok: false,
+      code: 'forbidden',
       message: expect.stringContaining('section_profile'),
     });
     // Nothing changed: the old password still signs in.

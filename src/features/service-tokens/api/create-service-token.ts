@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { CreateServiceTokenResponseSchema } from '../../../contract/service-tokens';
+import { serviceTokenEndpoints } from '../../../contract/service-tokens';
+import type { EndpointResponse } from '../../../contract/endpoint';
 import { api } from '../../../lib/api-client';
 import { serviceTokenKeys } from './service-token-keys';
 
-export type CreatedServiceToken = z.infer<typeof CreateServiceTokenResponseSchema>['data'];
+export type CreatedServiceToken = EndpointResponse<typeof serviceTokenEndpoints.create>['data'];
 
-/** POST /api/service-tokens/create: the raw token is in this answer only, once. */
+/** Issues a token: the raw token is in this answer only, once. */
 export async function createServiceToken(serviceId: number): Promise<CreatedServiceToken> {
-  const response = await api.post(
-    '/api/service-tokens/create',
-    { service_id: serviceId },
-    CreateServiceTokenResponseSchema,
-  );
+  const response = await api.call(serviceTokenEndpoints.create, {
+    body: { service_id: serviceId },
+  });
   return response.data;
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ServiceOptionsResponseSchema, type ServiceOption } from '../../../contract/service-tokens';
+import { serviceTokenEndpoints, type ServiceOption } from '../../../contract/service-tokens';
 import { api } from '../../../lib/api-client';
 import { serviceTokenKeys } from './service-token-keys';
 
-/** GET /api/v2/services/fetch: the services a token can be made for (a bare array, SPEC §7). */
+/** The services a token can be made for. */
 export async function getServiceOptions(): Promise<ServiceOption[]> {
-  return api.get('/api/v2/services/fetch', ServiceOptionsResponseSchema);
+  return api.call(serviceTokenEndpoints.serviceOptions, {});
 }
 
 export const serviceOptionsQuery = queryOptions({

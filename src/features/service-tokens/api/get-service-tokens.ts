@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { ServiceTokenListResponseSchema } from '../../../contract/service-tokens';
+import type { EndpointResponse } from '../../../contract/endpoint';
+import { serviceTokenEndpoints } from '../../../contract/service-tokens';
 import { api } from '../../../lib/api-client';
 import { serviceTokenKeys } from './service-token-keys';
 
@@ -12,21 +12,24 @@ export interface ServiceTokenListParams {
   serviceName: string;
 }
 
-export type ServiceTokenPage = Omit<z.infer<typeof ServiceTokenListResponseSchema>, 'ok'>;
+export type ServiceTokenPage = Omit<EndpointResponse<typeof serviceTokenEndpoints.list>, 'ok'>;
 
-/** GET /api/service-tokens/ (SPEC §7): one page of tokens, newest first, and the total. */
+/** One page of tokens, newest first, and the total. */
 export async function getServiceTokens(
   params: ServiceTokenListParams,
   signal?: AbortSignal,
 ): Promise<ServiceTokenPage> {
-  const { data, total } = await api.get('/api/service-tokens/', ServiceTokenListResponseSchema, {
-    query: {
-      page: params.page,
-      per_page: params.perPage,
-      service_name: params.serviceName || undefined,
+  const { data, total } = await api.call(
+    serviceTokenEndpoints.list,
+    {
+      query: {
+        page: params.page,
+        per_page: params.perPage,
+        service_name: params.serviceName || undefined,
+      },
     },
-    signal,
-  });
+    { signal },
+  );
   return { data, total };
 }
 

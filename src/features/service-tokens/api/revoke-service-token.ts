@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OkSchema } from '../../../contract/api';
+import { serviceTokenEndpoints } from '../../../contract/service-tokens';
 import { api } from '../../../lib/api-client';
 import { serviceTokenKeys } from './service-token-keys';
 
-/** POST /api/service-tokens/revoke/{id} with an empty body: the token is refused at once. */
+/** Revokes a token (an empty body): ingest refuses it at once. */
 export async function revokeServiceToken(id: number): Promise<void> {
-  await api.post(`/api/service-tokens/revoke/${id}`, {}, OkSchema);
+  await api.call(serviceTokenEndpoints.revoke, { params: { id } });
 }
 
 /** Revokes a token and refreshes the list. Errors are the caller's to show (SPEC §8). */

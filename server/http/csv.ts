@@ -1,0 +1,61 @@
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Streams rows as a CSV download. Rows come from an async iterable (a repository reading in
+ * keyset batches), so an export of any size holds one batch in memory, never the whole result.
+ * Cells that a spreadsheet would run as a formula (=, +, -, @ first) get a leading apostrophe.
+ */
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => string | number | boolean | null | undefined;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function cell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+export function sendCsv<Row>(
+  reply: FastifyReply,
+  filename: string,
+  columns: readonly CsvColumn<Row>[],
+  rows: AsyncIterable<Row>,
+): FastifyReply {
+  const csv = stringify({ header: true, columns: columns.map((column) => column.header) });
+  void (async () => {
+    try {
+      for await (const row of rows) {
+        if (!csv.write(columns.map((column) => cell(column.value(row))))) {
+          await new Promise((resolve) => csv.once('drain', resolve));
+        }
+      }
+      csv.end();
+    } catch (error) {
+      reply.log.error({ err: error }, 'CSV export failed');
+      csv.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
+
+/** Reads a keyset-paginated source batch by batch until it runs dry. */
+export async function* inBatches<Row, Cursor>(
+  readBatch: (after: Cursor | undefined) => Promise<Row[]>,
+  cursorOf: (row: Row) => Cursor,
+): AsyncIterable<Row> {
+  let after: Cursor | undefined;
+  for (;;) {
+    const batch = await readBatch(after);
+    if (batch.length === 0) return;
+    yield* batch;
+    after = cursorOf(batch[batch.length - 1] as Row);
+  }
+}

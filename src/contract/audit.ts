@@ -1,0 +1,30 @@
+/**
+ * The audit log's actions, with the label /user-logs shows for each. A server module records
+ * an action with `recordAudit` (server/features/audit/audit-repository.ts) in the transaction of
+ * the change; add the action here first so the filter and the label know it.
+ */
+export const AUDIT_ACTIONS = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_out': 'Signed out',
+  'auth.password_change': 'Changed password',
+  'auth.password_reset': 'Reset password',
+  'user.create': 'Created user',
+  'user.update': 'Edited user',
+  'user.deactivate': 'Deactivated user',
+  'user.activate': 'Activated user',
+  'user.reset_mail': 'Sent password reset',
+  'user.unlock': 'Cleared sign-in lock',
+  'role.create': 'Created role',
+  'role.update': 'Edited role',
+  'role.delete': 'Deleted role',
+  'role.permissions': 'Changed role permissions',
+  'session.kick': 'Kicked user',
+  'session.park': 'Parked user',
+  'service_token.create': 'Created API token',
+  'service_token.revoke': 'Revoked API token',
+  'settings.save': 'Saved settings',
+  'media.event': 'Media event',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
