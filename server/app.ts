@@ -36,16 +36,17 @@ export interface App {
  * database and port 0. Closing it closes the database it opened, not one it was given.
  */
 export async function buildApp(config: Config, options: { db?: Database } = {}): Promise<App> {
-  const db = options.db ?? (await openDatabase(config));
-  const ownsDb = !options.db;
-  await syncRolesAndPermissions(db);
-  const seededDemo = config.seedDemo ? await seedDemoUsers(db, config.demoPassword) : false;
-
   const http = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });
+  const db =
+    options.db ??
+    (await openDatabase(config, (error, message) => http.log.warn({ err: error }, message)));
+  const ownsDb = !options.db;
+  await syncRolesAndPermissions(db);
+  const seededDemo = config.seedDemo ? await seedDemoUsers(db, config.demoPassword) : false;
   const sessionPolicy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
   const maintenance = new MaintenanceSwitch(db, config.maintenance);
 
