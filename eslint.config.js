@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Lint with zero warnings. The `no-restricted-imports` blocks enforce the one-way import rule of
- * STYLE.md: contract <- lib <- features <- routes, and the server sees only src/contract.
+ * STYLE.md: contract <- lib <- ui <- features <- routes, and the server sees only src/contract.
  */
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
@@ -73,6 +73,15 @@ export default tseslint.config(
       {
         group: ['**/features/**', '**/routes/**'],
         message: 'src/lib must not import features or routes.',
+      },
+    ]),
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['**/features/**', '**/routes/**'],
+        message: 'src/ui is shared by every screen: it must not import features or routes.',
       },
     ]),
   },
