@@ -229,7 +229,9 @@ export function DataTable<Row>({
                             'group -mx-1 items-center gap-1 rounded px-1 text-inherit uppercase hover:text-stone-800 dark:hover:text-zinc-100',
                             // A block for figures: its sort mark comes first, and an inline box
                             // starting with an icon would sit off the text's baseline.
-                            meta?.numeric ? 'ml-auto flex w-fit text-right' : 'inline-flex',
+                            meta?.numeric
+                              ? 'ml-auto flex w-fit text-right'
+                              : 'inline-flex text-left',
                             state && 'text-stone-800 dark:text-zinc-100',
                           )}
                           title={UI_TEXTS.sortBy(label)}
