@@ -115,7 +115,7 @@ export function Dialog({
   return (
     // Headless UI calls onClose for Escape only here: the panel below covers the whole screen,
     // so it never sees a click outside; the backdrop click is recognised on the panel itself.
-    <HeadlessDialog open={open} onClose={escape} role={role} className="relative z-50">
+    <HeadlessDialog open={open} onClose={escape} role={role} className="fixed inset-0 z-50">
       {/* No leave transition: screens clear a dialog's data as it closes, and a fading panel
           would show the emptied content for a moment. */}
       <DialogBackdrop className={clsx('fixed inset-0', media ? 'bg-black/80' : 'bg-zinc-950/50')} />

@@ -199,7 +199,6 @@ export function DataTable<Row>({
                   const content = header.isPlaceholder
                     ? null
                     : flexRender(header.column.columnDef.header, header.getContext());
-                  const Icon = state ? SORT_ICONS[state] : ArrowUpDown;
                   return (
                     <th
                       key={header.id}
@@ -214,7 +213,9 @@ export function DataTable<Row>({
                               : 'descending'
                       }
                       className={clsx(
-                        'sticky top-0 z-10 bg-stone-50 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-stone-500 uppercase dark:bg-zinc-900 dark:text-zinc-400',
+                        'sticky top-0 z-10 bg-stone-50 py-2 align-bottom text-xs font-semibold tracking-wide text-stone-500 uppercase dark:bg-zinc-900 dark:text-zinc-400',
+                        // The dashboard's narrow panels let long headers wrap rather than clip.
+                        density === 'dense' ? 'whitespace-nowrap' : 'min-w-16',
                         pad,
                         meta?.numeric ? 'text-right' : 'text-left',
                       )}
@@ -225,18 +226,20 @@ export function DataTable<Row>({
                         <button
                           type="button"
                           className={clsx(
-                            '-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-stone-800 dark:hover:text-zinc-100',
-                            meta?.numeric && 'flex-row-reverse',
+                            'group -mx-1 items-center gap-1 rounded px-1 text-inherit uppercase hover:text-stone-800 dark:hover:text-zinc-100',
+                            // A block for figures: its sort mark comes first, and an inline box
+                            // starting with an icon would sit off the text's baseline.
+                            meta?.numeric
+                              ? 'ml-auto flex w-fit text-right'
+                              : 'inline-flex text-left',
                             state && 'text-stone-800 dark:text-zinc-100',
                           )}
                           title={UI_TEXTS.sortBy(label)}
                           onClick={() => onSortClick(header)}
                         >
-                          {content}
-                          <Icon
-                            aria-hidden="true"
-                            className={clsx('size-3.5 shrink-0', !state && 'opacity-40')}
-                          />
+                          {meta?.numeric && <SortIcon state={state} />}
+                          <span>{content}</span>
+                          {!meta?.numeric && <SortIcon state={state} />}
                         </button>
                       )}
                     </th>
@@ -294,6 +297,24 @@ export function DataTable<Row>({
         </table>
       </div>
     </>
+  );
+}
+
+/**
+ * The sort mark of a sortable header: the order when sorted; otherwise a faint both-ways arrow,
+ * shown with a mouse only on hover or keyboard focus (on touch screens always).
+ */
+function SortIcon({ state }: { state: SortOrder | false }) {
+  const Icon = state ? SORT_ICONS[state] : ArrowUpDown;
+  return (
+    <Icon
+      aria-hidden="true"
+      className={clsx(
+        'size-3.5 shrink-0',
+        !state &&
+          'opacity-0 group-hover:opacity-50 group-focus-visible:opacity-50 pointer-coarse:opacity-40',
+      )}
+    />
   );
 }
 

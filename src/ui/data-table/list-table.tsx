@@ -88,7 +88,7 @@ export function ListTable<Row, S extends ListQuerySchema>({
     page !== undefined && !query.isPlaceholderData && page.total > 0 && list.page > pages;
   const { setPage } = list;
   useEffect(() => {
-    if (pastEnd) setPage(pages);
+    if (pastEnd) setPage(pages, { replace: true });
   }, [pastEnd, pages, setPage]);
 
   return (

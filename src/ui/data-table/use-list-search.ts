@@ -29,7 +29,7 @@ export interface ListSearchState<S extends ListQuerySchema> {
   order: SortOrder;
   /** The columns the schema lets the list sort by. */
   sortable: readonly string[];
-  setPage: (page: number) => void;
+  setPage: (page: number, options?: { replace?: boolean }) => void;
   setPerPage: (perPage: number) => void;
   setSort: (sort: string, order: SortOrder) => void;
   /** Sets filters ('' or undefined removes one) and goes back to page 1. */
@@ -87,7 +87,7 @@ export function useListSearch<S extends ListQuerySchema>(
       sort: query.sort,
       order: query.order ?? 'desc',
       sortable: sortableColumns(schema),
-      setPage: (page) => update({ page: String(page) }),
+      setPage: (page, options) => update({ page: String(page) }, options?.replace),
       setPerPage: (perPage) => update({ per_page: String(perPage), page: undefined }),
       setSort: (sort, order) => update({ sort, order, page: undefined }),
       setFilters: (patch, options) =>

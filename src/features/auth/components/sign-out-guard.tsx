@@ -1,5 +1,5 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { Dialog } from '../../../ui/dialog';
 import { outbox } from '../../outbox/outbox-instance';
 import { useOutbox } from '../../outbox/use-outbox';
 import { useSignOut } from '../api/use-sign-out';
@@ -41,31 +41,26 @@ export function SignOutGuard({ children }: { children: ReactNode }) {
         open={pending !== null}
         onClose={() => setPending(null)}
         role="alertdialog"
-        className="relative z-50"
-      >
-        <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center p-4">
-          <DialogPanel className="panel w-full max-w-md p-6" data-testid="sign-out-guard">
-            <DialogTitle className="text-lg font-semibold">{SIGN_OUT_TEXTS.title}</DialogTitle>
-            <p className="mt-2 text-sm text-stone-600 dark:text-zinc-300">
-              {SIGN_OUT_TEXTS.body(waiting)}
-            </p>
-            <div className="mt-6 flex justify-end gap-2">
-              <button type="button" className="btn-secondary" onClick={confirm}>
-                {SIGN_OUT_TEXTS.signOut}
-              </button>
-              <button
-                type="button"
-                className="btn-primary"
-                onClick={() => setPending(null)}
-                data-autofocus
-              >
-                {SIGN_OUT_TEXTS.stay}
-              </button>
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+        title={SIGN_OUT_TEXTS.title}
+        description={SIGN_OUT_TEXTS.body(waiting)}
+        testId="sign-out-guard"
+        footer={
+          <>
+            <button type="button" className="btn-secondary" onClick={confirm}>
+              {SIGN_OUT_TEXTS.signOut}
+            </button>
+            {/* Staying is the safe answer: focus starts there. */}
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => setPending(null)}
+              autoFocus
+            >
+              {SIGN_OUT_TEXTS.stay}
+            </button>
+          </>
+        }
+      />
     </RequestSignOutContext.Provider>
   );
 }
