@@ -2,6 +2,7 @@ import { authEndpoints } from './auth';
 import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
+import { healthEndpoints } from './health';
 import { serviceTokenEndpoints } from './service-tokens';
 
 /**
@@ -9,6 +10,7 @@ import { serviceTokenEndpoints } from './service-tokens';
  * fuzz) and for the generated API reference. A domain's endpoints join by being listed here.
  */
 export const ALL_ENDPOINTS: readonly Endpoint[] = [
+  ...Object.values(healthEndpoints),
   ...Object.values(authEndpoints),
   ...Object.values(ingestEndpoints),
   ...Object.values(moderationEndpoints),
