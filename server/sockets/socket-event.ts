@@ -7,10 +7,9 @@ import type {
   ClientEventPayload,
   EventRefusal,
 } from '../../src/contract/socket-events';
-import { fieldErrors, describeFieldErrors } from '../../src/contract/validation';
 import type { CurrentUser } from '../../src/contract/auth';
 import { forbiddenMessage } from '../http/endpoint';
-import { HttpError } from '../http/errors';
+import { HttpError, validationFailure } from '../http/errors';
 import type { SocketData } from './socket-server';
 
 /**
@@ -56,8 +55,8 @@ export function onEvent<E extends ClientEvent>(
     if (event.payload) {
       const parsed = event.payload.safeParse(args[0]);
       if (!parsed.success) {
-        const fields = fieldErrors(parsed.error);
-        refuse({ code: 'validation', message: describeFieldErrors(fields), fields });
+        const { code, message, fields } = validationFailure(parsed.error);
+        refuse({ code, message, ...(fields ? { fields } : {}) });
         return;
       }
       payload = parsed.data;

@@ -76,7 +76,7 @@ export const IngestRequestSchema = z.unknown().transform((body, context) => {
     ? IngestBatchSchema.safeParse(body)
     : IngestItemSchema.safeParse(body);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) context.addIssue({ ...issue } as never);
+    for (const issue of parsed.error.issues) context.addIssue({ ...issue });
     return z.NEVER;
   }
   return Array.isArray(parsed.data) ? parsed.data : [parsed.data];

@@ -22,6 +22,7 @@ import {
   type EventRefusal,
   type NamespaceName,
 } from '../../src/contract/socket-events';
+import { NOT_SIGNED_IN } from '../../server/sockets/socket-server';
 import { createSessions, createTestService } from '../support/moderation-fixtures';
 import {
   SocketRecorder,
@@ -242,7 +243,7 @@ describe('permission matrix', () => {
       for (const namespace of Object.values(NAMESPACES)) {
         const outcome = await connectSocket(server.baseUrl, namespace);
         expect(outcome.connected, namespace).toBe(false);
-        expect(outcome.error?.message, namespace).toBe('Not signed in');
+        expect(outcome.error?.message, namespace).toBe(NOT_SIGNED_IN);
       }
     });
 
