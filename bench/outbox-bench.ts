@@ -35,14 +35,9 @@ import { migrate } from '../server/db/migrate';
 import { SESSION_COOKIE } from '../server/http/session';
 import { openPgliteDatabase } from '../server/db/pglite-database';
 import { syncRolesAndPermissions } from '../server/features/users/role-repository';
-import {
-  createBenchService,
-  createSessions,
-  ingestTextItems,
-  pgliteDirOf,
-  startBenchServer,
-  stopBenchServer,
-} from './support/bench-server';
+import { createSessions, createTestService } from '../tests/support/moderation-fixtures';
+import { ingestItems, textItem } from '../tests/support/protocol';
+import { pgliteDirOf, startBenchServer, stopBenchServer } from './support/bench-server';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 1000);
 const TARGET_MS = 2_000;
@@ -169,7 +164,7 @@ async function main(): Promise<void> {
       );
       if (!user) throw new Error('no bench operator');
       const [userSession = ''] = await createSessions(setupDb, [user.id]);
-      const service = await createBenchService(setupDb, TAGS);
+      const service = await createTestService(setupDb, { code: 'bench', tags: TAGS });
       return { operator: user, session: userSession, token: service.token };
     })().finally(() => setupDb.close());
 
@@ -184,7 +179,13 @@ async function main(): Promise<void> {
     let submitLatencies: number[] = [];
     const network = new BrowserNetwork(baseUrl, session);
     try {
-      const ids = await ingestTextItems(baseUrl, token, RESULTS * 2 + LOST_ANSWER, SUBSCRIBER);
+      const ids = await ingestItems(
+        baseUrl,
+        token,
+        Array.from({ length: RESULTS * 2 + LOST_ANSWER }, (_, n) =>
+          textItem(n, { subscriber_id: SUBSCRIBER }),
+        ),
+      );
       online = ids.slice(0, RESULTS);
       offline = ids.slice(RESULTS, RESULTS * 2);
       lostAnswer = ids.slice(RESULTS * 2);

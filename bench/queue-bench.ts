@@ -21,21 +21,25 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { io, type Socket } from 'socket.io-client';
-import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../src/contract/api';
-import type { ModeratedResult } from '../src/contract/content';
+import type { IngestItem, ModeratedResult } from '../src/contract/content';
 import type { Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { openPgliteDatabase } from '../server/db/pglite-database';
 import { claimContents, storeSubmissions } from '../server/features/moderation/content-repository';
 import { syncRolesAndPermissions } from '../server/features/users/role-repository';
+import { createSessions, createTestService } from '../tests/support/moderation-fixtures';
 import {
-  createBenchService,
-  createSessions,
-  pgliteDirOf,
-  startBenchServer,
-  stopBenchServer,
-} from './support/bench-server';
+  fetchContents,
+  ingestItems,
+  moderatedResult,
+  openModerationSocket,
+  requestContent,
+  serviceClient,
+  sessionClient,
+  submitResults,
+  takeModeration,
+} from '../tests/support/protocol';
+import { pgliteDirOf, startBenchServer, stopBenchServer } from './support/bench-server';
 
 const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 1000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 15000);
@@ -62,18 +66,19 @@ function log(line: string): void {
  * listen backlog on a small machine, and a pooled keep-alive connection the server has just
  * closed fails once; both are a reconnect, not a lost request.
  */
-async function request(url: string, init?: RequestInit): Promise<Response> {
+const request: typeof fetch = async (url, init) => {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await fetch(url, init);
     } catch (error) {
       if (attempt >= 8) {
-        throw new Error(`${url}: ${String((error as Error & { cause?: unknown }).cause ?? error)}`);
+        const cause = (error as Error & { cause?: unknown }).cause ?? error;
+        throw new Error(`${String(url)}: ${String(cause)}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
-}
+};
 
 /**
  * CPU seconds a process has used (Linux /proc; undefined elsewhere). Bench and server share the
@@ -109,7 +114,11 @@ async function setup(db: Database): Promise<{ operators: Operator[]; token: stri
     db,
     users.map((user) => user.id),
   );
-  const { token } = await createBenchService(db, TAGS);
+  const { token } = await createTestService(db, {
+    code: 'bench',
+    tags: TAGS,
+    aiWordLists: { spam: ['free money'], drugs: ['pills'] },
+  });
   return {
     operators: users.map((user, n) => ({ ...user, session: sessions[n] ?? '' })),
     token,
@@ -117,39 +126,21 @@ async function setup(db: Database): Promise<{ operators: Operator[]; token: stri
 }
 
 async function ingestPool(baseUrl: string, token: string, count: number): Promise<void> {
-  const batches = Math.ceil(count / 100);
-  let next = 0;
+  const items = Array.from({ length: count }, (_, n): IngestItem => {
+    const common = { subscriber_id: `sub-${n % 50}`, user_id: `member-${n}` };
+    return n % 3 === 0
+      ? { ...common, message_type: 'image', content: `http://127.0.0.1/bench/${n}.png` }
+      : {
+          ...common,
+          message_type: 'text',
+          content: n % 7 === 0 ? `free money ${n}` : `message ${n}`,
+        };
+  });
   // Four requests in flight, as a busy client service would send.
-  const worker = async () => {
-    for (;;) {
-      const batch = next++;
-      if (batch >= batches) return;
-      const size = Math.min(100, count - batch * 100);
-      const items = Array.from({ length: size }, (_, k) => {
-        const n = batch * 100 + k;
-        return n % 3 === 0
-          ? {
-              subscriber_id: `sub-${n % 50}`,
-              user_id: `member-${n}`,
-              message_type: 'image',
-              content: `http://127.0.0.1/bench/${n}.png`,
-            }
-          : {
-              subscriber_id: `sub-${n % 50}`,
-              user_id: `member-${n}`,
-              message_type: 'text',
-              content: n % 7 === 0 ? `free money ${n}` : `message ${n}`,
-            };
-      });
-      const response = await fetch(`${baseUrl}/api/v1/contents`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(items),
-      });
-      if (response.status !== 202) throw new Error(`ingest answered ${response.status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  await ingestItems(baseUrl, token, items, {
+    parallel: 4,
+    client: serviceClient(baseUrl, token, { fetch: request }),
+  });
 }
 
 interface RunStats {
@@ -168,30 +159,6 @@ interface RunStats {
   cpuWallSeconds: number;
 }
 
-/** A connected /online-users socket, with bounded retries like the console's socket manager. */
-async function connectOperator(baseUrl: string, cookie: string): Promise<Socket> {
-  for (let attempt = 1; ; attempt += 1) {
-    const socket: Socket = io(`${baseUrl}/online-users`, {
-      forceNew: true,
-      reconnection: false,
-      transports: ['websocket'],
-      extraHeaders: { cookie },
-      timeout: 120_000,
-    });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    } catch (error) {
-      socket.disconnect();
-      if (attempt >= 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-    }
-  }
-}
-
 /** One simulated operator: the whole protocol until the queue stays empty. */
 async function runOperator(
   baseUrl: string,
@@ -200,32 +167,16 @@ async function runOperator(
   deadline: number,
   queueEmpty: () => boolean,
 ): Promise<void> {
-  const cookie = `mc_session=${operator.session}`;
-  const csrfResponse = await request(`${baseUrl}/api/csrf-token`, { headers: { cookie } });
-  const csrfCookie = (csrfResponse.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-  const csrf = ((await csrfResponse.json()) as { data: string }).data;
-  const headers = {
-    cookie: `${cookie}; ${csrfCookie}`,
-    [CSRF_HEADER]: csrf,
-    [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-    'content-type': 'application/json',
-  };
-  const socket = await connectOperator(baseUrl, cookie);
-  let assignment: ((ids: number[]) => void) | undefined;
-  socket.on('set-content', (contents: { id: number }[]) => assignment?.(contents.map((c) => c.id)));
-  const moderating = new Promise<void>((resolve) => {
-    socket.on('moderation-status', (status: { moderatingSocket: string | null }) => {
-      if (status.moderatingSocket && status.moderatingSocket === socket.id) resolve();
-    });
-  });
-  socket.emit('moderate-me', { user: { id: operator.id } });
-  const started = await Promise.race([
-    moderating.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), deadline - Date.now())),
-  ]);
+  const client = sessionClient(baseUrl, operator.session, { fetch: request });
+  const moderator = { ...operator, cookie: client.cookieHeader(), client };
+  // Bounded retries, like the console's socket manager.
+  const socket = await openModerationSocket(baseUrl, moderator, { retries: 2, timeoutMs: 120_000 });
+  const started = await takeModeration(socket, operator.id, {
+    timeoutMs: Math.max(0, deadline - Date.now()),
+  }).catch(() => false);
   if (!started) {
     stats.notModerating += 1;
-    socket.disconnect();
+    socket.close();
     return;
   }
 
@@ -233,53 +184,34 @@ async function runOperator(
   let askedAt = performance.now();
   try {
     while (Date.now() < deadline) {
-      const ids = await new Promise<number[]>((resolve) => {
-        // Unanswered, the console asks again after its poll interval (SPEC: every 3 s while
-        // below max content).
-        const timer = setTimeout(() => resolve([]), REQUEST_CONTENT_INTERVAL_MS);
-        assignment = (list) => {
-          clearTimeout(timer);
-          resolve(list);
-        };
-        socket.emit('request-content', { user: { id: operator.id }, count: MAX_CONTENT });
-      });
+      // Unanswered, the console asks again after its poll interval (SPEC: every 3 s while below
+      // max content).
+      const ids = await requestContent(socket, operator.id, MAX_CONTENT, {
+        timeoutMs: REQUEST_CONTENT_INTERVAL_MS,
+      }).catch(() => []);
       const fresh = ids.filter((id) => !done.has(id));
       if (fresh.length === 0) {
         if (queueEmpty()) return;
         continue;
       }
       stats.assignLatencies.push(performance.now() - askedAt);
-      const update = await request(`${baseUrl}/api/content/update`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(fresh.map((id) => ({ id }))),
-      });
-      const items = ((await update.json()) as { data: { id: number; subscriber_id: string }[] })
-        .data;
-      const results: ModeratedResult[] = items.map((item, n) => ({
-        content_id: item.id,
-        moderated_status: { nudity: 0, violence: 0, spam: n % 2 === 0 ? 1 : 0, drugs: 1 },
-        moderated_time: new Date().toISOString(),
-        inbound_time: new Date().toISOString(),
-        subscriber_id: item.subscriber_id,
-        user_id: operator.id,
-        total_contents: items.length,
-        username: operator.username,
-        is_batch_moderator: MODE === 'batch',
-        idempotency_key: randomBytes(12).toString('base64url'),
-      }));
+      const items = await fetchContents(client, fresh);
+      const results: ModeratedResult[] = items.map((item, n) =>
+        moderatedResult(operator, item.id, {
+          moderated_status: { nudity: 0, violence: 0, spam: n % 2 === 0 ? 1 : 0, drugs: 1 },
+          subscriber_id: item.subscriber_id,
+          total_contents: items.length,
+          is_batch_moderator: MODE === 'batch',
+          idempotency_key: randomBytes(12).toString('base64url'),
+        }),
+      );
       const groups = MODE === 'batch' ? [results] : results.map((result) => [result]);
       for (const group of groups) {
         if (group.length === 0) continue;
         const started = performance.now();
-        const response = await request(`${baseUrl}/api/v2/content/submit-contents`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(group),
-        });
-        const body = (await response.json()) as { data?: { status: string }[] };
+        const response = await submitResults(client, group);
         stats.submitLatencies.push(performance.now() - started);
-        for (const item of body.data ?? []) {
+        for (const item of response.body.data ?? []) {
           if (item.status === 'stored') stats.stored += 1;
           else stats.otherOutcomes += 1;
         }
@@ -289,7 +221,7 @@ async function runOperator(
       askedAt = performance.now();
     }
   } finally {
-    socket.disconnect();
+    socket.close();
   }
 }
 

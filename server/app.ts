@@ -1,22 +1,29 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { healthEndpoints } from '../src/contract/health';
 import { assertServable, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
-import { authRoutes } from './features/auth/auth-routes';
-import { deleteExpiredSessions } from './features/auth/session-repository';
-import { seedDemoUsers } from './features/demo/demo-seed';
+import { registerAi, type AiModule } from './features/ai/ai-module';
+import { registerAuth } from './features/auth/auth-module';
+import { registerDashboard, type DashboardModule } from './features/dashboard/dashboard-module';
+import { registerDelivery, type DeliveryModule } from './features/delivery/delivery-module';
+import { registerDemo, type DemoMode } from './features/demo/demo-module';
+import { registerIngest } from './features/ingest/ingest-module';
 import { createMailer } from './features/mail/mailer';
-import { createLocalAiProvider } from './features/ai/local-ai-provider';
-import { registerLiveModeration, type LiveModeration } from './features/moderation/live-moderation';
+import { registerModeration, type ModerationModule } from './features/moderation/moderation-module';
+import { registerOnlineUsers } from './features/online-users/online-users-module';
+import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
+import { registerStatistics } from './features/statistics/statistics-module';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerCsrf } from './http/csrf';
+import { registerEndpoint } from './http/endpoint';
 import { installErrorHandler } from './http/errors';
 import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
 import { createOriginPolicy } from './http/origins';
 import { registerSessionLookup } from './http/session';
 import { registerSpa } from './http/spa';
-import { chooseAiProvider, operationsRoutes, startOperations, type Operations } from './operations';
+import type { DomainLifecycle, ServerContext } from './server-context';
 import { createSocketServer, type SocketServer } from './sockets/socket-server';
 
 export interface App {
@@ -24,17 +31,20 @@ export interface App {
   sockets: SocketServer;
   db: Database;
   config: Config;
-  /** Whether demo users were created by this start. */
-  seededDemo: boolean;
-  moderation: LiveModeration;
-  /** Result delivery, AI worker, dashboard statistics (issue 5). */
-  operations: Operations;
+  demo: DemoMode;
+  ai: AiModule;
+  moderation: ModerationModule;
+  dashboard: DashboardModule;
+  delivery: DeliveryModule;
   close(): Promise<void>;
 }
 
 /**
- * Wires the server from its parts; `main.ts` only starts it. Tests build it with their own
- * database and port 0. Closing it closes the database it opened, not one it was given.
+ * The composition root: builds the HTTP and socket servers, then has each domain register its
+ * routes, socket handlers and workers (`register<Domain>` in its folder), in dependency order;
+ * `main.ts` only starts it. Tests build it with their own database and port 0. Closing it stops
+ * the domains in reverse order, then the servers, then the database it opened (not one it was
+ * given).
  */
 export async function buildApp(config: Config, options: { db?: Database } = {}): Promise<App> {
   assertServable(config);
@@ -48,7 +58,6 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
     (await openDatabase(config, (error, message) => http.log.warn({ err: error }, message)));
   const ownsDb = !options.db;
   await syncRolesAndPermissions(db);
-  const seededDemo = config.seedDemo ? await seedDemoUsers(db, config.demoPassword) : false;
   const sessionPolicy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
   const maintenance = new MaintenanceSwitch(db, config.maintenance);
 
@@ -58,8 +67,8 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
   await registerCsrf(http);
   registerSessionLookup(http, db, sessionPolicy);
 
-  // socket.io attaches to Fastify's node server, which exists before it listens; features get
-  // the io instance while their routes are registered.
+  // socket.io attaches to Fastify's node server, which exists before it listens; domains add
+  // their namespaces' handlers while they register.
   const sockets = await createSocketServer(http.server, {
     db,
     sessionPolicy,
@@ -70,59 +79,77 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
     isMaintenance: () => maintenance.isOn(),
   });
 
-  http.get('/healthz', async () => ({ ok: true, maintenance: await maintenance.isOn() }));
-  const mailer = createMailer(db, http.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const origins = createOriginPolicy(config, () => {
-    const address = http.server.address();
-    return address && typeof address === 'object' ? address.port : undefined;
-  });
-  await authRoutes(http, {
-    db,
-    mailer,
-    sessionPolicy,
-    linkOrigin: (request) => origins.linkOrigin(request),
-  });
-  const ai = await chooseAiProvider(db, config, createLocalAiProvider());
-  const moderation = await registerLiveModeration(http, {
-    db,
-    io: sockets.io,
-    config,
-    ai: ai.provider,
-  });
-  await operationsRoutes(http, { db });
-  await registerSpa(http, config.staticDir);
-  http.addHook('onListen', async () => {
-    const address = http.server.address();
-    if (address && typeof address === 'object') {
-      await moderation.started({ port: address.port, host: address.address });
-    }
-  });
-
-  await http.ready();
-  const operations = await startOperations({ http, io: sockets.io, db, config, ai });
-
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(db, sessionPolicy).catch((error: unknown) =>
-      http.log.error({ err: error }, 'session sweep failed'),
-    );
-  }, 10 * 60_000);
-  sweep.unref();
-
-  return {
-    http,
-    sockets,
-    db,
-    config,
-    seededDemo,
-    moderation,
-    operations,
-    async close() {
-      clearInterval(sweep);
-      await moderation.close();
-      await operations.close();
-      await sockets.close();
-      await http.close();
-      if (ownsDb) await db.close();
-    },
+  const lifecycles: DomainLifecycle[] = [];
+  const close = async () => {
+    for (const lifecycle of lifecycles.splice(0).reverse()) await lifecycle.close?.();
+    await sockets.close();
+    await http.close();
+    if (ownsDb) await db.close();
   };
+  const track = <T extends DomainLifecycle>(lifecycle: T): T => {
+    lifecycles.push(lifecycle);
+    return lifecycle;
+  };
+
+  try {
+    const context: ServerContext = { http, io: sockets.io, db, config, log: http.log };
+    registerEndpoint(http, healthEndpoints.health, async () => ({
+      ok: true,
+      maintenance: await maintenance.isOn(),
+    }));
+    const mailer = createMailer(db, http.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+
+    const demo = track(await registerDemo(context));
+    const origins = createOriginPolicy(config, () => {
+      const address = http.server.address();
+      return address && typeof address === 'object' ? address.port : undefined;
+    });
+    track(
+      await registerAuth(context, {
+        mailer,
+        sessionPolicy,
+        linkOrigin: (request) => origins.linkOrigin(request),
+      }),
+    );
+    const ai = track(await registerAi(context));
+    registerIngest(context, { ai: ai.provider });
+    const statistics = track(registerStatistics(context));
+    const moderation = track(
+      await registerModeration(context, { userStats: statistics.userStats }),
+    );
+    await registerOnlineUsers(context, {
+      moderation: moderation.socket,
+      counts: statistics.counts,
+    });
+    const dashboard = track(registerDashboard(context));
+    registerServiceTokens(context);
+    const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));
+    await registerSpa(http, config.staticDir);
+
+    http.addHook('onListen', async () => {
+      const address = http.server.address();
+      if (!address || typeof address !== 'object') return;
+      for (const lifecycle of lifecycles) {
+        await lifecycle.listening?.({ port: address.port, host: address.address });
+      }
+    });
+    await http.ready();
+    for (const lifecycle of lifecycles) await lifecycle.start?.();
+
+    return {
+      http,
+      sockets,
+      db,
+      config,
+      demo,
+      ai,
+      moderation,
+      dashboard,
+      delivery,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

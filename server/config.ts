@@ -87,7 +87,7 @@ export interface Config {
   demoFeeder: boolean;
   demoQueueTarget: number;
   demoFeedIntervalMs: number;
-  /** Result delivery (issue 5); unset values fall back to settings, then defaults. */
+  /** Result delivery; unset values fall back to settings, then defaults. */
   deliveryWorker: boolean;
   deliveryMaxAttempts: number | undefined;
   deliveryRetryScheduleSeconds: number[] | undefined;

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
       `Demo logins (password '${config.demoPassword === 'demo' ? 'demo' : 'from DEMO_PASSWORD'}'): ${DEMO_USERS.map((user) => user.username).join(', ')}`,
     );
   }
-  const demoTokens = Object.entries(app.moderation.seededServices?.tokens ?? {});
+  const demoTokens = Object.entries(app.demo.seededServices?.tokens ?? {});
   if (demoTokens.length > 0) {
     // Shown once: only the hash is stored, so this first start is the only chance to copy them.
     lines.push('Demo service API tokens (shown once):');

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint, EndpointRequest, EndpointResponse } from '../../src/contract/endpoint';
+import { ZodError } from 'zod';
+import type { ApiFailure } from '../../src/contract/api';
+import {
+  missingPermissions,
+  type Access,
+  type Endpoint,
+  type EndpointRequest,
+  type EndpointResponse,
+} from '../../src/contract/endpoint';
 import type { UserRecord } from '../features/users/user-repository';
-import { HttpError } from './errors';
+import { HttpError, validationFailure } from './errors';
 
 /**
  * Registers a contract endpoint (src/contract/endpoint.ts) on Fastify: access is checked first
@@ -13,54 +21,90 @@ import { HttpError } from './errors';
  * A handler returns the JSON answer, or sends the reply itself (CSV streams) and returns the
  * reply.
  */
-export interface EndpointContext<E extends Endpoint> extends EndpointRequest<E> {
+export interface EndpointContext<
+  E extends Endpoint,
+  Caller = undefined,
+> extends EndpointRequest<E> {
   request: FastifyRequest;
   reply: FastifyReply;
   /** The signed-in user; answers 401 when read on a request without a session. */
   readonly user: UserRecord;
+  /** What `authenticate` answered (the client service behind a bearer token). */
+  caller: Caller;
 }
 
-export type EndpointHandler<E extends Endpoint> = (
-  context: EndpointContext<E>,
+export type EndpointHandler<E extends Endpoint, Caller = undefined> = (
+  context: EndpointContext<E, Caller>,
 ) => Promise<EndpointResponse<E> | FastifyReply>;
+
+export interface EndpointOptions<Caller> {
+  /**
+   * Runs after the access check and before any input is read, and answers who calls. A
+   * service-token endpoint must have one: it checks the bearer token (401 when missing or
+   * wrong), so a caller without a valid token gets its 401 whatever it sent.
+   */
+  authenticate?: (request: FastifyRequest) => Promise<Caller>;
+  /** Sees the 422 answer for bad input before it is sent (ingest keeps it for the dashboard). */
+  onInvalidInput?: (request: FastifyRequest, failure: ApiFailure, caller: Caller) => Promise<void>;
+}
 
 const NOT_SIGNED_IN = 'You are not signed in. Sign in and try again.';
 
 const checkResponses = process.env.NODE_ENV === 'test' || process.env.CHECK_RESPONSES === '1';
+
+/** The 403 message for a user who lacks `missing` (what missingPermissions answered). */
+export function forbiddenMessage(access: Access, missing: readonly string[]): string {
+  const joiner = access.kind === 'permission' && access.all ? ' and ' : ' or ';
+  return `You do not have the permission ${missing.join(joiner)} for this action.`;
+}
 
 export function accessCheck(endpoint: Endpoint) {
   const { access } = endpoint;
   return async (request: FastifyRequest): Promise<void> => {
     if (access.kind === 'public' || access.kind === 'service-token') return;
     if (!request.user) throw new HttpError(401, NOT_SIGNED_IN);
-    if (access.kind !== 'permission') return;
-    const held = request.user.permissions;
-    if (!access.permissions.some((permission) => held.includes(permission))) {
-      const named = access.permissions.join(' or ');
-      throw new HttpError(403, `You do not have the permission ${named} for this action.`);
-    }
+    const missing = missingPermissions(access, request.user.permissions);
+    if (missing.length > 0) throw new HttpError(403, forbiddenMessage(access, missing));
   };
 }
 
-export function registerEndpoint<E extends Endpoint>(
+function parseRequest<E extends Endpoint>(endpoint: E, request: FastifyRequest) {
+  return {
+    params: endpoint.params?.parse(request.params ?? {}),
+    query: endpoint.query?.parse(request.query ?? {}),
+    body: endpoint.body?.parse(request.body ?? {}),
+  } as EndpointRequest<E>;
+}
+
+export function registerEndpoint<E extends Endpoint, Caller = undefined>(
   app: FastifyInstance,
   endpoint: E,
-  handler: NoInfer<EndpointHandler<E>>,
+  handler: NoInfer<EndpointHandler<E, Caller>>,
+  options: EndpointOptions<Caller> = {},
 ): void {
+  if (endpoint.access.kind === 'service-token' && !options.authenticate) {
+    throw new Error(`${endpoint.method} ${endpoint.path} needs an authenticate option`);
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     preHandler: accessCheck(endpoint),
     handler: async (request, reply) => {
-      const input = {
-        params: endpoint.params?.parse(request.params ?? {}),
-        query: endpoint.query?.parse(request.query ?? {}),
-        body: endpoint.body?.parse(request.body ?? {}),
-      } as EndpointRequest<E>;
-      const context: EndpointContext<E> = {
+      const caller = (await options.authenticate?.(request)) as Caller;
+      let input: EndpointRequest<E>;
+      try {
+        input = parseRequest(endpoint, request);
+      } catch (error) {
+        if (error instanceof ZodError && options.onInvalidInput) {
+          await options.onInvalidInput(request, validationFailure(error), caller);
+        }
+        throw error;
+      }
+      const context: EndpointContext<E, Caller> = {
         ...input,
         request,
         reply,
+        caller,
         get user() {
           if (!request.user) throw new HttpError(401, NOT_SIGNED_IN);
           return request.user;

@@ -5,7 +5,13 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Namespace } from 'socket.io';
-import { NAMESPACES, type NamespaceEvents } from '../../src/contract/socket-events';
+import { missingPermissions } from '../../src/contract/endpoint';
+import {
+  NAMESPACES,
+  NAMESPACE_ACCESS,
+  type NamespaceEvents,
+  type NamespaceName,
+} from '../../src/contract/socket-events';
 import type { Database } from '../db/database';
 import type { SessionPolicy } from '../features/auth/session-repository';
 import { toCurrentUser } from '../features/users/user-repository';
@@ -23,6 +29,9 @@ export interface SocketData {
 export function userRoom(userId: number): string {
   return `user:${userId}`;
 }
+
+/** The handshake's refusal without a session (connect_error message). */
+export const NOT_SIGNED_IN = 'Not signed in';
 
 export interface SocketServer {
   io: Server;
@@ -83,14 +92,23 @@ export async function createSocketServer(
     redisClients.push(pub, sub);
   }
 
-  const authenticate = (namespace: Namespace) =>
+  /**
+   * Every namespace needs a session; some need a permission as well (NAMESPACE_ACCESS). Each
+   * event is checked again when it arrives (socket-event.ts).
+   */
+  const authenticate = (name: NamespaceName, namespace: Namespace) =>
     namespace.use((socket, next) => {
       const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
       // Deferred: under load, work of sockets already moderating goes ahead of new handshakes.
       userForSession(deps.db.deferred, cookies[SESSION_COOKIE], deps.sessionPolicy).then(
         (user) => {
           if (!user) {
-            next(new Error('Not signed in'));
+            next(new Error(NOT_SIGNED_IN));
+            return;
+          }
+          const missing = missingPermissions(NAMESPACE_ACCESS[name], user.permissions);
+          if (missing.length > 0) {
+            next(new Error(`You do not have the permission ${missing.join(' or ')}`));
             return;
           }
           (socket.data as SocketData).user = toCurrentUser(user);
@@ -104,7 +122,7 @@ export async function createSocketServer(
     });
 
   for (const name of Object.values(NAMESPACES)) {
-    authenticate(io.of(name));
+    authenticate(name, io.of(name));
     io.of(name).on('connection', (socket) => {
       void socket.join(userRoom((socket.data as SocketData).user.id));
     });

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   /** The page's CSRF token is missing or stale: fetch a fresh one and retry once. */
   'csrf',
   'not_found',
+  /** It existed but is no longer usable (an expired or already used reset link). */
+  'gone',
   /** The change clashes with what is stored (a duplicate name, a role in use, already done). */
   'conflict',
   'payload_too_large',
@@ -37,16 +39,20 @@ export function codeForStatus(status: number): ErrorCode {
     case 403:
       return 'forbidden';
     case 404:
-    case 410:
       return 'not_found';
     case 409:
       return 'conflict';
+    case 410:
+      return 'gone';
     case 413:
       return 'payload_too_large';
     case 422:
       return 'validation';
     case 429:
       return 'rate_limited';
+    // 408 and 425: the request came too slowly or too early; the same request later will do.
+    case 408:
+    case 425:
     case 503:
       return 'unavailable';
     default:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { okData } from './api';
+import { OkSchema, okData } from './api';
+import { PUBLIC, SIGNED_IN, defineEndpoint, needs } from './endpoint';
 
 /** SPEC §3 User, as GET /api/auth returns it. */
 export const CurrentUserSchema = z.object({
@@ -76,3 +77,73 @@ export const ChangePasswordRequestSchema = z.object({
   current_password: z.string().min(1, 'Enter your current password').max(1000),
   new_password: NewPasswordSchema,
 });
+
+export const CsrfTokenResponseSchema = okData(z.string());
+
+/**
+ * Sign-in, sign-out, the password flows and the page's CSRF token. The sign-in and password-reset
+ * calls are public by nature; the answers reveal nothing about which accounts exist.
+ */
+export const authEndpoints = {
+  currentUser: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth',
+    access: SIGNED_IN,
+    summary: 'The signed-in user with their role and permissions',
+    response: CurrentUserResponseSchema,
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/auth/login',
+    access: PUBLIC,
+    summary: 'Sign in: sets the session cookie and answers where to go',
+    body: LoginRequestSchema,
+    response: LoginResponseSchema,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    access: PUBLIC,
+    summary: 'Sign out: ends the session of this cookie, if any',
+    response: OkSchema,
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    access: PUBLIC,
+    summary: 'Mail a password-reset link; the same answer whether or not the address is known',
+    body: ForgotPasswordRequestSchema,
+    response: OkSchema,
+  }),
+  resetTokenStatus: defineEndpoint({
+    method: 'GET',
+    path: '/auth/reset-password',
+    access: PUBLIC,
+    summary: 'Whether a reset link still works, and for which username',
+    query: ResetPasswordRequestSchema.pick({ token: true }),
+    response: ResetTokenStatusSchema,
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/auth/reset-password',
+    access: PUBLIC,
+    summary: "Set a new password with a reset link; ends the user's other sessions",
+    body: ResetPasswordRequestSchema,
+    response: OkSchema,
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/me/password',
+    access: needs('section_profile'),
+    summary: "Change one's own password; other devices are signed out",
+    body: ChangePasswordRequestSchema,
+    response: OkSchema,
+  }),
+  csrfToken: defineEndpoint({
+    method: 'GET',
+    path: '/api/csrf-token',
+    access: PUBLIC,
+    summary: "A fresh CSRF token for the page's state-changing calls",
+    response: CsrfTokenResponseSchema,
+  }),
+};

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { OkSchema } from './api';
+import { SERVICE_TOKEN, SIGNED_IN, defineEndpoint, needs } from './endpoint';
+import { idSchema } from './validation';
 
 /**
  * Content items, moderated results and the content calls of SPEC §3 and §7. One definition for
@@ -59,13 +62,25 @@ export const IngestItemSchema = z
   });
 export type IngestItem = z.input<typeof IngestItemSchema>;
 
-export const IngestRequestSchema = z.union([
-  IngestItemSchema,
-  z
-    .array(IngestItemSchema)
-    .min(1, 'send at least one item')
-    .max(INGEST_MAX_ITEMS, `send at most ${INGEST_MAX_ITEMS} items per request`),
-]);
+const IngestBatchSchema = z
+  .array(IngestItemSchema)
+  .min(1, 'send at least one item')
+  .max(INGEST_MAX_ITEMS, `send at most ${INGEST_MAX_ITEMS} items per request`);
+
+/**
+ * One item or an array of items, parsed to an array. The body's shape picks the schema: a union
+ * would report a bad item as a bare "Invalid input" at the root instead of naming its fields.
+ */
+export const IngestRequestSchema = z.unknown().transform((body, context) => {
+  const parsed = Array.isArray(body)
+    ? IngestBatchSchema.safeParse(body)
+    : IngestItemSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) context.addIssue({ ...issue });
+    return z.NEVER;
+  }
+  return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+}) as unknown as z.ZodType<z.output<typeof IngestBatchSchema>, IngestItem | IngestItem[]>;
 
 export const IngestResponseSchema = z.object({
   ok: z.literal(true),
@@ -192,7 +207,34 @@ export const MediaLogRequestSchema = z.object({
 });
 export type MediaLogRequest = z.infer<typeof MediaLogRequestSchema>;
 
-/** GET /api/statistics/moderated/{id}?start_date&end_date */
+/**
+ * A date as the console sends it ('yyyy-MM-dd HH:mm:ss' or 'yyyy-MM-dd', read as UTC) or ISO
+ * 8601 with its offset.
+ */
+const StatisticsDateSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((value, context) => {
+    const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value)
+      ? `${value.replace(' ', 'T')}Z`
+      : /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? `${value}T00:00:00Z`
+        : value;
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) {
+      context.addIssue({ code: 'custom', message: 'must be a date like 2024-05-01 00:00:00' });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+/** end_date is the last second of the range, as in 'today 00:00:00 to 23:59:59'. */
+export const ModeratedCountQuerySchema = z.object({
+  start_date: StatisticsDateSchema,
+  end_date: StatisticsDateSchema,
+});
+
 export const ModeratedCountResponseSchema = z.object({
   ok: z.literal(true),
   data: z.object({ moderated: z.number().int() }),
@@ -220,3 +262,67 @@ export const MODERATION_TEXTS = {
   tagsLabel: 'Tags:',
   filters: ['All', 'Photos', 'Videos', 'Text'] as const,
 } as const;
+
+/** What a client service calls with its API token. */
+export const ingestEndpoints = {
+  submit: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/contents',
+    access: SERVICE_TOKEN,
+    summary: 'Push one item or up to 100 for moderation; answers 202 with their ids',
+    body: IngestRequestSchema,
+    response: IngestResponseSchema,
+  }),
+};
+
+/**
+ * The content calls of the moderation screen: full items for the caller's leases, idempotent
+ * submission, moderated time after load, media logs. Each names the caller's own user.
+ */
+export const moderationEndpoints = {
+  contentUpdate: defineEndpoint({
+    method: 'POST',
+    path: '/api/content/update',
+    access: needs('section_moderation'),
+    summary: 'The full items for assigned ids, only those leased to the caller',
+    body: ContentUpdateRequestSchema,
+    response: ContentUpdateResponseSchema,
+  }),
+  submitContents: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/content/submit-contents',
+    access: needs('section_moderation'),
+    summary: 'Store moderated results, each key once; answers an outcome per item',
+    body: SubmitContentsRequestSchema,
+    response: SubmitContentsResponseSchema,
+  }),
+  moderatedTime: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/content-duration/update-user-moderated-time',
+    access: needs('section_moderation'),
+    summary: "Record that an item's media loaded on the operator's screen",
+    body: ModeratedTimeRequestSchema,
+    response: OkSchema,
+  }),
+  mediaLog: defineEndpoint({
+    method: 'POST',
+    path: '/api/content/log-content',
+    access: needs('section_moderation'),
+    summary: 'Record a media event: play, pause, seek, end, closeMedia',
+    body: MediaLogRequestSchema,
+    response: OkSchema,
+  }),
+};
+
+export const statisticsEndpoints = {
+  moderatedCount: defineEndpoint({
+    method: 'GET',
+    path: '/api/statistics/moderated/:id',
+    // The handler narrows it: one's own count, or anyone's with section_dashboard.
+    access: SIGNED_IN,
+    summary: 'How many items a user decided in a date range',
+    params: z.object({ id: idSchema('id') }),
+    query: ModeratedCountQuerySchema,
+    response: ModeratedCountResponseSchema,
+  }),
+};

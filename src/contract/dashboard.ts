@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, needs, needsAll } from './endpoint';
 
 /**
  * The dashboard's tables (SPEC §2 Dashboard, §3 row types, §7 calls). The live counts come over
@@ -56,6 +57,48 @@ export const StuckPendingResponseSchema = listOf(StuckPendingRowSchema);
 export const FailedAiResponseSchema = listOf(FailedAiRowSchema);
 /** GET /api/aggregators/get/pending/stuckPending (can_view_stuck_pending) */
 export const StuckFailedResponseSchema = listOf(StuckFailedRowSchema);
+
+/**
+ * The dashboard's tables, newest first and bounded. Stuck Pending, Failed Ai Moderate and Stuck
+ * Failed also need can_view_stuck_pending.
+ */
+export const dashboardEndpoints = {
+  failedContentRequests: defineEndpoint({
+    method: 'GET',
+    path: '/api/content/get/requests',
+    access: needs('section_dashboard'),
+    summary: 'Ingest requests the server refused',
+    response: FailedContentRequestsResponseSchema,
+  }),
+  failedEndpointResponses: defineEndpoint({
+    method: 'GET',
+    path: '/api/aggregators/get/responses',
+    access: needs('section_dashboard'),
+    summary: "Result deliveries to a service's callback that failed or are retrying",
+    response: FailedEndpointResponsesResponseSchema,
+  }),
+  stuckPending: defineEndpoint({
+    method: 'GET',
+    path: '/api/aggregators/get/stuck/pending',
+    access: needsAll('section_dashboard', 'can_view_stuck_pending'),
+    summary: 'Items pending longer than the stuck_pending_minutes setting',
+    response: StuckPendingResponseSchema,
+  }),
+  failedAiModerate: defineEndpoint({
+    method: 'GET',
+    path: '/api/aggregators/get/failed/ai-moderate',
+    access: needsAll('section_dashboard', 'can_view_stuck_pending'),
+    summary: 'Items the AI provider failed on',
+    response: FailedAiResponseSchema,
+  }),
+  stuckFailed: defineEndpoint({
+    method: 'GET',
+    path: '/api/aggregators/get/pending/stuckPending',
+    access: needsAll('section_dashboard', 'can_view_stuck_pending'),
+    summary: 'Decided items whose delivery was given up',
+    response: StuckFailedResponseSchema,
+  }),
+};
 
 /** SPEC §9 refetch intervals. */
 export const DASHBOARD_REFETCH_MS = {

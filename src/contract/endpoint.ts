@@ -16,8 +16,11 @@ export type Access =
   | { kind: 'public' }
   /** Any signed-in user; the handler may narrow further (for example to their own data). */
   | { kind: 'signed-in' }
-  /** Signed in and holding the permission (or, when several are named, any one of them). */
-  | { kind: 'permission'; permissions: readonly [Permission, ...Permission[]] }
+  /**
+   * Signed in and holding the permission; when several are named, any one of them, or every one
+   * of them with `all` (a table inside a screen that has its own feature permission).
+   */
+  | { kind: 'permission'; permissions: readonly [Permission, ...Permission[]]; all?: true }
   /** A client service with its API token (`Authorization: Bearer`), not a person. */
   | { kind: 'service-token' };
 
@@ -26,6 +29,20 @@ export const SIGNED_IN: Access = { kind: 'signed-in' };
 export const SERVICE_TOKEN: Access = { kind: 'service-token' };
 export function needs(...permissions: [Permission, ...Permission[]]): Access {
   return { kind: 'permission', permissions };
+}
+export function needsAll(...permissions: [Permission, ...Permission[]]): Access {
+  return { kind: 'permission', permissions, all: true };
+}
+
+/**
+ * The permissions a signed-in user lacks for `access`: none when allowed. For "any of" access
+ * every named permission is reported, since holding any one of them would do.
+ */
+export function missingPermissions(access: Access, held: readonly string[]): Permission[] {
+  if (access.kind !== 'permission') return [];
+  const missing = access.permissions.filter((permission) => !held.includes(permission));
+  if (access.all) return missing;
+  return missing.length === access.permissions.length ? missing : [];
 }
 
 type Schema = z.ZodType | undefined;

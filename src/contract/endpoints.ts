@@ -1,8 +1,20 @@
+import { authEndpoints } from './auth';
+import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
+import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
+import { healthEndpoints } from './health';
 import { serviceTokenEndpoints } from './service-tokens';
 
 /**
  * Every HTTP endpoint of the contract, for the tests that walk all of them (permission matrix,
  * fuzz) and for the generated API reference. A domain's endpoints join by being listed here.
  */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [...Object.values(serviceTokenEndpoints)];
+export const ALL_ENDPOINTS: readonly Endpoint[] = [
+  ...Object.values(healthEndpoints),
+  ...Object.values(authEndpoints),
+  ...Object.values(ingestEndpoints),
+  ...Object.values(moderationEndpoints),
+  ...Object.values(statisticsEndpoints),
+  ...Object.values(dashboardEndpoints),
+  ...Object.values(serviceTokenEndpoints),
+];

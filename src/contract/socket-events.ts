@@ -1,8 +1,15 @@
-import type { AssignedContent } from './content';
+import { z } from 'zod';
+import type { ErrorCode } from './api';
+import { AssignedContentSchema, type AssignedContent } from './content';
+import { SIGNED_IN, needs, type Access } from './endpoint';
+import { MAX_INT32 } from './validation';
 
 /**
- * The socket.io namespaces of SPEC §7 and the events each carries, defined once for the server
- * and the client. Each namespace has a ServerToClient and ClientToServer map.
+ * The socket.io namespaces and the events each carries, defined once for the server and the
+ * client. Events the browser sends are objects (`clientEvents`): namespace, name, who may send
+ * it, and the zod schema of its payload; the server parses every payload with that schema
+ * before a handler sees it (server/sockets/socket-event.ts), and the client's typed sockets take
+ * their argument types from it. Events the server sends are typed per namespace below.
  */
 export const NAMESPACES = {
   onlineUsers: '/online-users',
@@ -14,11 +21,83 @@ export const NAMESPACES = {
 
 export type NamespaceName = (typeof NAMESPACES)[keyof typeof NAMESPACES];
 
-export interface SettingsServerEvents {
-  /** Maintenance mode was switched on: clients reload into the maintenance page. */
-  maintenance: (payload: { on: boolean }) => void;
+/**
+ * Who may connect to each namespace; the socket server checks it at the handshake. Every
+ * namespace needs a session; the live dashboard counts need section_dashboard as well.
+ */
+export const NAMESPACE_ACCESS: Record<NamespaceName, Access> = {
+  '/online-users': SIGNED_IN,
+  '/user-stats': SIGNED_IN,
+  '/moderation-statistics': needs('section_dashboard'),
+  '/fetch-online-users': SIGNED_IN,
+  '/settings': SIGNED_IN,
+};
+
+/**
+ * The server's answer to an event it will not act on: the sender lacks the permission
+ * (`forbidden`), or the payload is malformed or names someone else (`validation`).
+ */
+export interface EventRefusal {
+  event: string;
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
 }
-export type SettingsClientEvents = Record<string, never>;
+
+/** Server events every namespace has. */
+export interface CommonServerEvents {
+  refused: (refusal: EventRefusal) => void;
+}
+
+export interface ClientEvent<
+  Namespace extends NamespaceName = NamespaceName,
+  Name extends string = string,
+  Payload extends z.ZodType | undefined = z.ZodType | undefined,
+  Ack extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  namespace: Namespace;
+  name: Name;
+  /** Checked on every event, with the permissions the user holds at that moment. */
+  access: Access;
+  summary: string;
+  /** The payload's schema; an event without one carries no payload. */
+  payload?: Payload;
+  /** What the server answers through the acknowledgement callback, for events that have one. */
+  ack?: Ack;
+}
+
+export function defineClientEvent<
+  const Namespace extends NamespaceName,
+  const Name extends string,
+  Payload extends z.ZodType | undefined = undefined,
+  Ack extends z.ZodType | undefined = undefined,
+>(event: ClientEvent<Namespace, Name, Payload, Ack>): ClientEvent<Namespace, Name, Payload, Ack> {
+  return event;
+}
+
+type PayloadArgs<P> = [P] extends [z.ZodType] ? [payload: z.input<P>] : [];
+type AckArgs<A> = [A] extends [z.ZodType] ? [ack: (answer: z.output<A>) => void] : [];
+
+/** The arguments a client emits the event with: its payload (if any), then its ack (if any). */
+export type ClientEventArgs<E> =
+  E extends ClientEvent<NamespaceName, string, infer P, infer A>
+    ? [...PayloadArgs<P>, ...AckArgs<A>]
+    : never;
+
+/** The payload a server handler receives, parsed. */
+export type ClientEventPayload<E> =
+  E extends ClientEvent<NamespaceName, string, infer P, z.ZodType | undefined>
+    ? [P] extends [z.ZodType]
+      ? z.output<P>
+      : undefined
+    : never;
+
+export type ClientEventAck<E> =
+  E extends ClientEvent<NamespaceName, string, z.ZodType | undefined, infer A>
+    ? [A] extends [z.ZodType]
+      ? (answer: z.output<A>) => void
+      : undefined
+    : never;
 
 /** SPEC §4: which connection of the user holds moderation. null: none (the user is parked). */
 export interface ModerationStatus {
@@ -30,20 +109,108 @@ export interface UserLoggedStatus {
   moderating: boolean;
 }
 
-/** /online-users, SPEC §4 and §7. The user is always the socket's signed-in user. */
-export interface OnlineUsersClientEvents {
-  'moderate-me': (payload: { user: { id: number } }) => void;
-  'park-me': () => void;
-  /**
-   * Asked every 3 s while the user holds fewer items than max_content. `count`: how many more
-   * items the client wants; the server grants at most max_content minus what the user holds.
-   * Only the socket that holds moderation is served.
-   */
-  'request-content': (payload: { user: { id: number }; count: number }) => void;
-  'unmap-content': (payload: { content: AssignedContent; reason: string }) => void;
+/** An id in a socket payload: JSON carries numbers as numbers, so nothing is coerced. */
+function eventIdSchema(what: string) {
+  return z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be a positive number`)
+    .max(MAX_INT32, `${what} is too large`);
 }
 
-export interface OnlineUsersServerEvents {
+/** The user an /online-users event is about: always the socket's own signed-in user. */
+const UserRefSchema = z.object({ user: z.object({ id: eventIdSchema('user.id') }) });
+
+/** /fetch-online-users: who is connected, whether they moderate, how many items they hold. */
+export const OnlineUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.string(),
+  moderating: z.boolean(),
+  assigned: z.number().int(),
+});
+export type OnlineUser = z.infer<typeof OnlineUserSchema>;
+
+export const clientEvents = {
+  moderateMe: defineClientEvent({
+    namespace: NAMESPACES.onlineUsers,
+    name: 'moderate-me',
+    access: needs('section_moderation'),
+    summary: 'Take moderation for this socket, unless another live socket of the user holds it',
+    payload: UserRefSchema,
+  }),
+  parkMe: defineClientEvent({
+    namespace: NAMESPACES.onlineUsers,
+    name: 'park-me',
+    // Parking only ever stops one's own work, so anyone signed in may.
+    access: SIGNED_IN,
+    summary: "End the user's moderation; their items go back to the queue",
+  }),
+  requestContent: defineClientEvent({
+    namespace: NAMESPACES.onlineUsers,
+    name: 'request-content',
+    access: needs('section_moderation'),
+    summary:
+      'Asked every 3 s below max_content: up to `count` more items, never above max_content; only the socket holding moderation is served',
+    payload: UserRefSchema.extend({ count: z.number().int().min(0).max(100) }),
+  }),
+  unmapContent: defineClientEvent({
+    namespace: NAMESPACES.onlineUsers,
+    name: 'unmap-content',
+    access: needs('section_moderation'),
+    summary: 'Give one item back to the queue',
+    payload: z.object({
+      content: AssignedContentSchema,
+      // The console sends one of UNMAP_REASONS (content.ts); the reason is only logged.
+      reason: z.string().max(200).default(''),
+    }),
+  }),
+  userPendingStat: defineClientEvent({
+    namespace: NAMESPACES.userStats,
+    name: 'user-pending-stat',
+    access: SIGNED_IN,
+    summary: "The top bar's pending counts; answered only for the socket's own user id",
+    payload: eventIdSchema('user id'),
+  }),
+  dashboardStat: defineClientEvent({
+    namespace: NAMESPACES.moderationStatistics,
+    name: 'dashboard-stat',
+    access: needs('section_dashboard'),
+    summary: 'Subscribe to the live dashboard counts (asked every 2 s while the page is open)',
+  }),
+  getCurrentUsers: defineClientEvent({
+    namespace: NAMESPACES.fetchOnlineUsers,
+    name: 'get-current-users',
+    access: needs('section_online_users'),
+    summary: 'The users connected to /online-users on any process',
+    ack: z.array(OnlineUserSchema),
+  }),
+};
+
+export type AnyClientEvent = (typeof clientEvents)[keyof typeof clientEvents];
+
+/** Every event the browser may send, for the tests that walk all of them. */
+export const ALL_CLIENT_EVENTS: readonly ClientEvent[] = Object.values(clientEvents);
+
+/** socket.io's ClientToServer map of a namespace, built from `clientEvents`. */
+export type ClientEventsOf<N extends NamespaceName> = {
+  [
+    K in keyof typeof clientEvents as (typeof clientEvents)[K]['namespace'] extends N
+      ? (typeof clientEvents)[K]['name']
+      : never
+  ]: (...args: ClientEventArgs<(typeof clientEvents)[K]>) => void;
+};
+
+/** Maintenance mode was switched on: clients reload into the maintenance page. */
+export interface SettingsServerEvents extends CommonServerEvents {
+  maintenance: (payload: { on: boolean }) => void;
+}
+export type SettingsClientEvents = ClientEventsOf<'/settings'>;
+
+/** /online-users, SPEC §4 and §7. The user is always the socket's signed-in user. */
+export type OnlineUsersClientEvents = ClientEventsOf<'/online-users'>;
+
+export interface OnlineUsersServerEvents extends CommonServerEvents {
   /**
    * Every item currently leased to the user (the whole assignment, not only new ones), oldest
    * first. Sent after a request-content that added items, and on moderate-me when the user
@@ -64,10 +231,8 @@ export interface UserPendingStat {
   pending: number;
   assigned: number;
 }
-export interface UserStatsClientEvents {
-  'user-pending-stat': (userId: number) => void;
-}
-export interface UserStatsServerEvents {
+export type UserStatsClientEvents = ClientEventsOf<'/user-stats'>;
+export interface UserStatsServerEvents extends CommonServerEvents {
   'user-pending-stat': (data: UserPendingStat) => void;
   /** Tells the client to fetch its moderated count again (GET /api/statistics/moderated/{id}). */
   'user-stats-moderated': () => void;
@@ -99,24 +264,12 @@ export interface DashboardStat {
   /** Items decided since midnight UTC. */
   handled: number;
 }
-export interface ModerationStatisticsClientEvents {
-  'dashboard-stat': () => void;
-}
-export interface ModerationStatisticsServerEvents {
+export type ModerationStatisticsClientEvents = ClientEventsOf<'/moderation-statistics'>;
+export interface ModerationStatisticsServerEvents extends CommonServerEvents {
   'dashboard-stat': (stat: DashboardStat) => void;
 }
 
-/** /fetch-online-users */
-export interface OnlineUser {
-  id: number;
-  username: string;
-  role: string;
-  moderating: boolean;
-  assigned: number;
-}
-export interface FetchOnlineUsersClientEvents {
-  'get-current-users': (reply: (users: OnlineUser[]) => void) => void;
-}
+export type FetchOnlineUsersClientEvents = ClientEventsOf<'/fetch-online-users'>;
 
 /**
  * Events per namespace: `server` are emitted by the server, `client` by the browser.
@@ -128,6 +281,6 @@ export interface NamespaceEvents {
     server: ModerationStatisticsServerEvents;
     client: ModerationStatisticsClientEvents;
   };
-  '/fetch-online-users': { server: Record<string, never>; client: FetchOnlineUsersClientEvents };
+  '/fetch-online-users': { server: CommonServerEvents; client: FetchOnlineUsersClientEvents };
   '/settings': { server: SettingsServerEvents; client: SettingsClientEvents };
 }

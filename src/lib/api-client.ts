@@ -1,8 +1,9 @@
 /**
- * The one HTTP client of the console. Every call sends X-Requested-With and the CSRF token from
- * the page (SPEC §7) and gets JSON back. A failure becomes an ApiError carrying the server's
- * message, so screens show what the server said. A 403 for a stale CSRF token fetches a fresh
- * token once and retries.
+ * The one HTTP client of the console. Every call goes through a contract endpoint
+ * (`api.call(endpoint, input)`), sends X-Requested-With and the CSRF token from the page, and
+ * gets its answer parsed with the endpoint's response schema. A failure becomes an ApiError
+ * carrying the server's code (what callers branch on) and message (what screens show). A 403
+ * with the code `csrf` (a stale token) fetches a fresh token once and retries.
  */
 import type { z } from 'zod';
 import {
@@ -14,6 +15,7 @@ import {
   codeForStatus,
   type ErrorCode,
 } from '../contract/api';
+import { authEndpoints } from '../contract/auth';
 import {
   endpointPath,
   queryEntries,
@@ -46,7 +48,7 @@ let csrfToken: string | null =
     : (document.querySelector<HTMLMetaElement>(`meta[name="${CSRF_META_NAME}"]`)?.content ?? null);
 
 async function refreshCsrfToken(): Promise<void> {
-  const response = await fetch('/api/csrf-token', {
+  const response = await fetch(authEndpoints.csrfToken.path, {
     credentials: 'same-origin',
     headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
   });
@@ -99,7 +101,7 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
   return response;
 }
 
-async function parse<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
+async function parse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const failure = (body ?? {}) as {
@@ -116,7 +118,7 @@ async function parse<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
       : undefined;
     throw new ApiError(response.status, message, failure.fields, code);
   }
-  return schema ? schema.parse(body) : (body as T);
+  return schema.parse(body);
 }
 
 export interface CallOptions {
@@ -151,16 +153,6 @@ export const api = {
     };
     const search = new URLSearchParams(queryEntries(query)).toString();
     return `${endpointPath(endpoint, params)}${search ? `?${search}` : ''}`;
-  },
-  async get<T>(
-    path: string,
-    schema?: z.ZodType<T>,
-    options: Omit<RequestOptions, 'method' | 'body'> = {},
-  ) {
-    return parse(await send(path, { ...options, method: 'GET' }), schema);
-  },
-  async post<T>(path: string, body?: unknown, schema?: z.ZodType<T>) {
-    return parse(await send(path, { method: 'POST', body: body ?? {} }), schema);
   },
 };
 

@@ -27,7 +27,7 @@ export interface Freshness {
 }
 
 function noAnswer(error: unknown): boolean {
-  return error instanceof ApiError && (error.isNetworkError || error.status === 503);
+  return error instanceof ApiError && error.code === 'unavailable';
 }
 
 export function describeFreshness(source: FreshnessSource, online: boolean): Freshness {

@@ -4,7 +4,7 @@ import { listSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
 /**
- * Issue 5: the operations screens of administrators and developers. Loaded on first visit, so
+ * The operations screens of administrators and developers. Loaded on first visit, so
  * operators never download them; the service worker precaches every chunk for offline use.
  */
 export const dashboardRoute = createRoute({

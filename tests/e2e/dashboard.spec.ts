@@ -1,22 +1,25 @@
 /**
- * Issue 5: the dashboard (SPEC §2 Dashboard). Live counts follow the queue as a client service
+ * The dashboard (SPEC §2 Dashboard). Live counts follow the queue as a client service
  * ingests, the demo feeder fills the queue and an operator works; the three stuck tables need
  * can_view_stuck_pending. Every group runs on a server of its own so the counts are exact and a
  * custom role can be created.
  */
 import type { Browser, Page } from '@playwright/test';
-import { DASHBOARD_TEXTS } from '../../src/contract/dashboard';
+import { DASHBOARD_TEXTS, dashboardEndpoints } from '../../src/contract/dashboard';
+import { serviceTokenEndpoints } from '../../src/contract/service-tokens';
 import { statCardTestId } from '../../src/features/dashboard/components/stat-cards';
 import { DASHBOARD_PAGE_TEXTS } from '../../src/features/dashboard/dashboard-texts';
 import {
   type ServerHandle,
   expect,
+  pageClient,
   runServerCli,
   signIn,
   startExtraServer,
   tabTitle,
   test,
 } from './support/fixtures';
+import { ingestItems, textItem } from '../support/protocol';
 
 const STUCK_TABLES = [
   DASHBOARD_TEXTS.stuckPending,
@@ -38,21 +41,14 @@ async function pageOn(browser: Browser, server: ServerHandle, permissions: strin
 
 /** A service API token for `serviceName`, made through the API as the signed-in admin. */
 async function issueToken(page: Page, serviceName: string): Promise<string> {
-  const headers = { 'x-requested-with': 'XMLHttpRequest' };
-  const csrf = (await (await page.request.get('/api/csrf-token', { headers })).json()) as {
-    data: string;
-  };
-  const services = (await (
-    await page.request.get('/api/v2/services/fetch', { headers })
-  ).json()) as { id: number; name: string }[];
+  const client = await pageClient(page);
+  const services = await client.callOk(serviceTokenEndpoints.serviceOptions, {});
   const service = services.find((option) => option.name === serviceName);
   expect(service, `a service named ${serviceName}`).toBeDefined();
-  const created = await page.request.post('/api/service-tokens/create', {
-    headers: { ...headers, 'x-csrf-token': csrf.data },
-    data: { service_id: service?.id },
+  const created = await client.callOk(serviceTokenEndpoints.create, {
+    body: { service_id: service?.id ?? 0 },
   });
-  expect(created.status(), await created.text()).toBe(200);
-  return ((await created.json()) as { data: { raw_token: string } }).data.raw_token;
+  return created.data.raw_token ?? '';
 }
 
 test.describe('live counts', () => {
@@ -82,17 +78,18 @@ test.describe('live counts', () => {
 
     await test.step('a client service ingests three items', async () => {
       const token = await issueToken(admin, 'Demo Chat');
-      const response = await admin.request.post('/api/v1/contents', {
-        headers: { authorization: `Bearer ${token}` },
-        data: [1, 2, 3].map((n) => ({
-          subscriber_id: 'dashboard-e2e',
-          user_id: `user-${n}`,
-          username: `user ${n}`,
-          message_type: 'text',
-          content: `Dashboard live count item ${n}`,
-        })),
-      });
-      expect(response.status(), await response.text()).toBeLessThan(300);
+      await ingestItems(
+        server.baseURL,
+        token,
+        [1, 2, 3].map((n) =>
+          textItem(n, {
+            subscriber_id: 'dashboard-e2e',
+            user_id: `user-${n}`,
+            username: `user ${n}`,
+            content: `Dashboard live count item ${n}`,
+          }),
+        ),
+      );
       await expect.poll(() => count(admin, 'Total Pending')).toBe(before.total + 3);
       const services = admin.getByRole('table', { name: DASHBOARD_PAGE_TEXTS.servicesTitle });
       await expect(services.getByRole('row').filter({ hasText: 'Demo Chat' })).toBeVisible();
@@ -218,10 +215,8 @@ test.describe('the stuck tables', () => {
       await expect(supervisor.getByRole('heading', { name: title })).toHaveCount(0);
     }
     // The server refuses the calls too.
-    const stuck = await supervisor.request.get('/api/aggregators/get/stuck/pending', {
-      headers: { 'x-requested-with': 'XMLHttpRequest' },
-    });
-    expect(stuck.status()).toBe(403);
+    const stuck = await (await pageClient(supervisor)).call(dashboardEndpoints.stuckPending, {});
+    expect(stuck.status).toBe(403);
 
     const admin = await pageOn(browser, server);
     await signIn(admin, 'admin');

@@ -1,5 +1,5 @@
 /**
- * Issue 2: maintenance. A console already open in a browser reloads into the maintenance page of
+ * Maintenance. A console already open in a browser reloads into the maintenance page of
  * SPEC §2 when its GET /api/auth gets a 503 (SPEC §8), and a server started with MAINTENANCE=1
  * answers page loads with that page and API calls with 503.
  *

@@ -1,12 +1,13 @@
 /**
- * Issue 3: live moderation in the browser (SPEC §2 Moderation screen and Park screen, §4, §5).
+ * Live moderation in the browser (SPEC §2 Moderation screen and Park screen, §4, §5).
  * A client service ingests through the real API with the demo services' own tokens (printed once
  * at the first start), the server assigns the items over the socket, operators tag and submit
  * them, and the results reach the server through the outbox. Each describe block runs in order on
  * a server of its own, so the queue holds exactly what its tests put there.
  */
-import type { APIRequestContext, Browser, Locator, Page, Request } from '@playwright/test';
-import { MODERATION_TEXTS } from '../../src/contract/content';
+import type { Browser, Locator, Page, Request } from '@playwright/test';
+import { MODERATION_TEXTS, moderationEndpoints } from '../../src/contract/content';
+import { ingestItems, textItem } from '../support/protocol';
 import {
   type ServerHandle,
   expect,
@@ -16,8 +17,7 @@ import {
   test,
 } from './support/fixtures';
 
-const INGEST_PATH = '/api/v1/contents';
-const SUBMIT_PATH = '/api/v2/content/submit-contents';
+const SUBMIT_PATH = moderationEndpoints.submitContents.path;
 /** The demo services (server/features/demo/demo-services.ts). */
 const CHAT = { code: 'demo-chat', name: 'Demo Chat' } as const; // submit_without_tags 'yes'
 const SOCIAL = { code: 'demo-social', name: 'Demo Social' } as const; // submit_without_tags 'no'
@@ -50,25 +50,19 @@ function demoToken(server: ServerHandle, service: DemoService): string {
 
 /** A client service pushes text items; answers their content ids. */
 async function ingest(
-  request: APIRequestContext,
   server: ServerHandle,
   service: DemoService,
   texts: string[],
 ): Promise<number[]> {
-  const response = await request.post(`${server.baseURL}${INGEST_PATH}`, {
-    headers: { authorization: `Bearer ${demoToken(server, service)}` },
-    data: texts.map((content, n) => ({
-      subscriber_id: 'moderation-e2e',
-      user_id: `member-${n}`,
-      username: `member ${n}`,
-      message_type: 'text',
-      content,
-    })),
-  });
-  expect(response.status(), await response.text()).toBe(202);
-  const body = (await response.json()) as { data: { ids: number[] } };
-  expect(body.data.ids).toHaveLength(texts.length);
-  return body.data.ids;
+  const ids = await ingestItems(
+    server.baseURL,
+    demoToken(server, service),
+    texts.map((content, n) =>
+      textItem(n, { subscriber_id: 'moderation-e2e', username: `member ${n}`, content }),
+    ),
+  );
+  expect(ids).toHaveLength(texts.length);
+  return ids;
 }
 
 async function pageOn(browser: Browser, server: ServerHandle): Promise<Page> {
@@ -149,9 +143,8 @@ test.describe('single review mode', () => {
 
   test('an operator resumes, tags with the mouse and the keyboard, and submits', async ({
     browser,
-    request,
   }) => {
-    const ids = await ingest(request, server, CHAT, [
+    const ids = await ingest(server, CHAT, [
       'First item for the mouse',
       'Second item for the keyboard',
       'Third item submitted untagged',
@@ -219,11 +212,8 @@ test.describe('single review mode', () => {
     await page.context().close();
   });
 
-  test('a second tab of the same user is told it moderates somewhere else', async ({
-    browser,
-    request,
-  }) => {
-    const [id] = (await ingest(request, server, CHAT, ['Held by the first tab'])) as [number];
+  test('a second tab of the same user is told it moderates somewhere else', async ({ browser }) => {
+    const [id] = (await ingest(server, CHAT, ['Held by the first tab'])) as [number];
     const page = await pageOn(browser, server);
     await resumeModeration(page, 'operator');
     await expect(modeBanner(page)).toContainText(MODERATION_TEXTS.singleMode);
@@ -261,10 +251,10 @@ test.describe('single review mode', () => {
     await page.context().close();
   });
 
-  test('Park goes to /park and returns the items to the queue', async ({ browser, request }) => {
+  test('Park goes to /park and returns the items to the queue', async ({ browser }) => {
     const page = await pageOn(browser, server);
     await resumeModeration(page, 'operator');
-    const ids = await ingest(request, server, CHAT, ['Parked item one', 'Parked item two']);
+    const ids = await ingest(server, CHAT, ['Parked item one', 'Parked item two']);
     for (const id of ids) {
       await expect(card(page, id)).toBeVisible({ timeout: ASSIGNED_TIMEOUT });
     }
@@ -307,12 +297,9 @@ test.describe('batch mode and required tags', () => {
 
   test('the batch user submits every card at once, once each has its required tag', async ({
     browser,
-    request,
   }) => {
-    const chat = await ingest(request, server, CHAT, ['Batch chat one', 'Batch chat two']);
-    const [social] = (await ingest(request, server, SOCIAL, ['Batch social needs a tag'])) as [
-      number,
-    ];
+    const chat = await ingest(server, CHAT, ['Batch chat one', 'Batch chat two']);
+    const [social] = (await ingest(server, SOCIAL, ['Batch social needs a tag'])) as [number];
     const ids = [...chat, social];
     const page = await pageOn(browser, server);
     const accepted = recordSubmissions(page);
@@ -354,11 +341,8 @@ test.describe('batch mode and required tags', () => {
     await page.context().close();
   });
 
-  test('an item of a service that needs tags cannot be submitted untagged', async ({
-    browser,
-    request,
-  }) => {
-    const [id] = (await ingest(request, server, SOCIAL, ['Single social needs a tag'])) as [number];
+  test('an item of a service that needs tags cannot be submitted untagged', async ({ browser }) => {
+    const [id] = (await ingest(server, SOCIAL, ['Single social needs a tag'])) as [number];
     const page = await pageOn(browser, server);
     const accepted = recordSubmissions(page);
     await resumeModeration(page, 'operator');

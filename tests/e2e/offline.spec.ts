@@ -1,5 +1,5 @@
 /**
- * Issue 4: the offline guarantees of the console (SPEC §2 Maintenance, §8). Every moderated
+ * The offline guarantees of the console (SPEC §2 Maintenance, §8). Every moderated
  * result goes through the IndexedDB outbox; whatever happens to the network or the server, each
  * submission reaches the server exactly once, and the browser shows the maintenance page rather
  * than an error page while the console cannot answer.
@@ -31,21 +31,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
-import { MODERATION_TEXTS } from '../../src/contract/content';
+import { authEndpoints } from '../../src/contract/auth';
+import {
+  MODERATION_TEXTS,
+  moderationEndpoints,
+  statisticsEndpoints,
+} from '../../src/contract/content';
 import { SIGN_OUT_TEXTS } from '../../src/features/auth/sign-out-texts';
 import { PWA_TEXTS } from '../../src/features/pwa/pwa-texts';
 import {
   test as base,
   copyBuiltConsole,
   expect,
+  pageClient,
   signIn,
   startExtraServer,
   type ServerHandle,
 } from './support/fixtures';
+import { ingestItems, textItem } from '../support/protocol';
 
-const SUBMIT_PATH = '/api/v2/content/submit-contents';
-const INGEST_PATH = '/api/v1/contents';
-const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+const SUBMIT_PATH = moderationEndpoints.submitContents.path;
 
 const MAINTENANCE = {
   heading: "We'll Be Right Back!",
@@ -120,23 +125,19 @@ const test = base.extend<{ own: OwnServer }>({
 });
 
 /** A client service sends `count` Demo Chat text items (they may be submitted untagged). */
-async function ingest(own: OwnServer, count: number, label: string): Promise<number[]> {
-  const response = await fetch(`${own.baseURL}${INGEST_PATH}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${own.chatToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(
-      Array.from({ length: count }, (_, n) => ({
+function ingest(own: OwnServer, count: number, label: string): Promise<number[]> {
+  return ingestItems(
+    own.baseURL,
+    own.chatToken,
+    Array.from({ length: count }, (_, n) =>
+      textItem(n, {
         subscriber_id: 'offline-e2e',
         user_id: `user-${n + 1}`,
         username: `user ${n + 1}`,
-        message_type: 'text',
         content: `${label} item ${n + 1}`,
-      })),
+      }),
     ),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return (JSON.parse(text) as { data: { ids: number[] } }).data.ids;
+  );
 }
 
 function cards(page: Page) {
@@ -171,9 +172,7 @@ async function moderate(page: Page, ids: number[]): Promise<number> {
   await signIn(page, 'operator');
   await expect(page).toHaveURL(/\/park$/);
   await expectControlled(page);
-  const me = (await (await page.request.get('/api/auth', { headers: XHR })).json()) as {
-    data: { id: number };
-  };
+  const me = await (await pageClient(page)).callOk(authEndpoints.currentUser, {});
   await page.getByRole('button', { name: MODERATION_TEXTS.resume }).click();
   await expect(page).toHaveURL(/\/moderation$/);
   await expect(cards(page)).toHaveCount(ids.length, { timeout: 30_000 });
@@ -261,12 +260,12 @@ async function submitAll(page: Page, ids: number[]): Promise<void> {
 
 /** Items the server counts as decided by the user (all time). */
 async function moderatedCount(page: Page, userId: number): Promise<number> {
-  const response = await page.request.get(`/api/statistics/moderated/${userId}`, {
-    headers: XHR,
-    params: { start_date: '2000-01-01 00:00:00', end_date: '2100-01-01 00:00:00' },
+  const client = await pageClient(page);
+  const answer = await client.callOk(statisticsEndpoints.moderatedCount, {
+    params: { id: userId },
+    query: { start_date: '2000-01-01 00:00:00', end_date: '2100-01-01 00:00:00' },
   });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { data: { moderated: number } }).data.moderated;
+  return answer.data.moderated;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 2: forgot password end to end (request, the link from the server log, a new password,
+ * Forgot password end to end (request, the link from the server log, a new password,
  * the old one refused, the link single-use) and changing the password on /my-profile. These
  * change demo users' passwords, so the file runs on its own server, not the shared one.
  */

@@ -1,7 +1,7 @@
 /**
- * Pictures for a human review of the issue-2 screens in both themes, not assertions about pixels.
- * Runs only as the `screenshots` project: E2E_SCREENSHOTS=1 npm run test:e2e -- --project
- * screenshots. Files land in test-results/screenshots/.
+ * Pictures for a human review of the sign-in and shell screens in both themes, not assertions
+ * about pixels. Runs only as the `screenshots` project: E2E_SCREENSHOTS=1 npm run test:e2e --
+ * --project screenshots. Files land in test-results/screenshots/.
  */
 import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_TEXTS } from '../../src/contract/auth';

@@ -1,20 +1,20 @@
 /**
- * Issue 5: Service API Tokens (SPEC §2, §5, §8). An administrator creates a token through the
+ * Service API Tokens (SPEC §2, §5, §8). An administrator creates a token through the
  * whole flow, copies it, a client service ingests with it, the administrator revokes it and the
  * next ingest is refused at once.
  */
-import { SERVICE_TOKEN_TEXTS } from '../../src/contract/service-tokens';
+import { SERVICE_TOKEN_TEXTS, serviceTokenEndpoints } from '../../src/contract/service-tokens';
 import { TOKEN_PAGE_TEXTS } from '../../src/features/service-tokens/service-token-page-texts';
-import { expect, notice, signIn, tabTitle, test } from './support/fixtures';
+import { ingest as ingestAs, textItem } from '../support/protocol';
+import { expect, notice, pageClient, signIn, tabTitle, test } from './support/fixtures';
 
-const INGEST_PATH = '/api/v1/contents';
 const SERVICE = 'Demo Chat';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('create, copy, ingest, revoke: the revoked token is refused at once', async ({
   page,
-  request,
+  baseURL,
 }) => {
   await signIn(page, 'admin');
   await page.goto('/service-tokens');
@@ -63,20 +63,15 @@ test('create, copy, ingest, revoke: the revoked token is refused at once', async
   });
 
   const ingest = () =>
-    request.post(INGEST_PATH, {
-      headers: { authorization: `Bearer ${raw}` },
-      data: {
-        subscriber_id: 'e2e-subscriber',
-        user_id: 'e2e-user',
-        username: 'e2e',
-        message_type: 'text',
-        content: `Token check ${Date.now()}`,
-      },
-    });
+    ingestAs(
+      baseURL ?? '',
+      raw,
+      textItem(0, { subscriber_id: 'e2e-subscriber', content: `Token check ${Date.now()}` }),
+    );
 
   await test.step('a client service ingests with the new token', async () => {
     const response = await ingest();
-    expect(response.status(), await response.text()).toBeLessThan(300);
+    expect(response.status, response.text).toBeLessThan(300);
   });
 
   await test.step('revoke it, after a confirmation that shows it masked', async () => {
@@ -97,8 +92,8 @@ test('create, copy, ingest, revoke: the revoked token is refused at once', async
 
   await test.step('the next ingest with it is refused', async () => {
     const response = await ingest();
-    expect(response.status()).toBe(401);
-    expect(await response.json()).toMatchObject({ ok: false, message: /revoked/ });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ ok: false, code: 'unauthenticated', message: /revoked/ });
   });
 });
 
@@ -110,7 +105,7 @@ test('search waits for typing to stop, filters on the server and clears', async 
   const requests: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/api/service-tokens/') requests.push(url.search);
+    if (url.pathname === serviceTokenEndpoints.list.path) requests.push(url.search);
   });
   const box = page.getByPlaceholder(SERVICE_TOKEN_TEXTS.search);
   await box.pressSequentially('Demo So', { delay: 50 });
@@ -128,6 +123,7 @@ test('a role without section_service_tokens gets no page and a 403', async ({ pa
   await signIn(page, 'customer');
   await page.goto('/service-tokens');
   await expect(page.getByRole('heading', { name: SERVICE_TOKEN_TEXTS.title })).toHaveCount(0);
-  const list = await page.request.get('/api/service-tokens/');
-  expect(list.status()).toBe(403);
+  const list = await (await pageClient(page)).call(serviceTokenEndpoints.list, {});
+  expect(list.status).toBe(403);
+  expect(list.body.code).toBe('forbidden');
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 2: the signed-in shell (SPEC §2 Shell, §6). Operator's minimal top bar, the profile menu
+ * The signed-in shell (SPEC §2 Shell, §6). Operator's minimal top bar, the profile menu
  * per role, the developer's socket list, not-found for a route the role may not open, the theme
  * and signing out.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 2: signing in. Failure shows the required-field messages of SPEC §5 or the server's
+ * Signing in. Failure shows the required-field messages of SPEC §5 or the server's
  * message in a notice; success works for every demo role and lands on the first screen the role
  * may open, with exactly the navigation its permissions allow (derived from the route table).
  */

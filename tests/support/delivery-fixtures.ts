@@ -25,7 +25,7 @@ export const silentLog = pino({ level: 'silent' }) as unknown as FastifyBaseLogg
 
 let serviceCounter = 0;
 
-export async function createTestService(
+export async function createCallbackService(
   db: Queryable,
   options: { callbackUrl?: string | null; tags?: string[] } = {},
 ): Promise<ServiceRecord & { webhook_secret: string }> {

@@ -1,11 +1,26 @@
 /**
  * An HTTP client that behaves like the console in a browser: it keeps cookies, fetches the CSRF
- * token from GET /api/csrf-token before its first state-changing call, and sends that token with
- * X-Requested-With on every POST, PUT, PATCH and DELETE. Options turn each part off, so tests can
- * show what the server does when one is missing.
+ * token before its first state-changing call, and sends that token with X-Requested-With on every
+ * POST, PUT, PATCH and DELETE. Options turn each part off, so tests can show what the server does
+ * when one is missing. `call` goes through a contract endpoint, as the console's api.call does;
+ * `get`, `post` and `request` take a raw path, for input the contract would not let through.
+ * Used by the server tests, the browser tests' API steps and the benchmarks (no test runner here).
  */
 import { request as httpRequest } from 'node:http';
-import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../src/contract/api';
+import {
+  CSRF_HEADER,
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+  type ApiFailure,
+} from '../../src/contract/api';
+import { authEndpoints } from '../../src/contract/auth';
+import {
+  endpointPath,
+  queryEntries,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+} from '../../src/contract/endpoint';
 
 export interface TestResponse<Body = unknown> {
   status: number;
@@ -32,10 +47,27 @@ export interface RequestOptions {
 /** A JSON envelope as the server answers it; fields are optional so tests can read any of them. */
 export interface ApiBody {
   ok?: boolean;
+  code?: string;
   message?: string;
   fields?: Record<string, string>;
   data?: unknown;
   redirect?: string;
+}
+
+/**
+ * An endpoint's answer as a test reads it: typed as the success, with the failure's fields beside
+ * (a test looks at the status first; on a failure the success fields are simply absent).
+ */
+export type CallBody<E extends Endpoint> =
+  EndpointResponse<E> extends readonly unknown[]
+    ? EndpointResponse<E> & Partial<Omit<ApiFailure, 'ok'>>
+    : Omit<EndpointResponse<E>, 'ok'> & Partial<Omit<ApiFailure, 'ok'>> & { ok: boolean };
+
+export interface TestClientOptions {
+  /** Headers sent with every request (a service's Authorization, for example). */
+  headers?: Record<string, string>;
+  /** The fetch to use; benchmarks pass one that retries refused connections. */
+  fetch?: typeof fetch;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -44,10 +76,16 @@ export class TestClient {
   private readonly cookies = new Map<string, string>();
   private csrfToken: string | undefined;
 
+  private readonly defaultHeaders: Record<string, string>;
+  private readonly fetch: typeof fetch;
+
   constructor(
     readonly baseUrl: string,
-    private readonly defaultHeaders: Record<string, string> = {},
-  ) {}
+    options: TestClientOptions = {},
+  ) {
+    this.defaultHeaders = options.headers ?? {};
+    this.fetch = options.fetch ?? fetch;
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -69,13 +107,41 @@ export class TestClient {
   /** The token the page would carry; fetched once and reused, as the console does. */
   async csrf(): Promise<string> {
     if (!this.csrfToken) {
-      const response = await this.get<{ data?: unknown }>('/api/csrf-token');
-      if (response.status !== 200 || typeof response.body.data !== 'string') {
-        throw new Error(`GET /api/csrf-token answered ${response.status}: ${response.text}`);
-      }
-      this.csrfToken = response.body.data;
+      this.csrfToken = (await this.callOk(authEndpoints.csrfToken, {})).data;
     }
     return this.csrfToken;
+  }
+
+  /** Calls a contract endpoint and answers whatever came back, success or failure. */
+  call<E extends Endpoint>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<CallBody<E>>> {
+    const { params, query, body } = input as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+    };
+    const search = new URLSearchParams(queryEntries(query)).toString();
+    const path = `${endpointPath(endpoint, params)}${search ? `?${search}` : ''}`;
+    const payload = endpoint.method === 'GET' ? undefined : (body ?? {});
+    return this.request<CallBody<E>>(endpoint.method, path, payload, options);
+  }
+
+  /** Calls a contract endpoint, throws unless it answered 2xx, and parses the answer. */
+  async callOk<E extends Endpoint>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    options: RequestOptions = {},
+  ): Promise<EndpointResponse<E>> {
+    const response = await this.call(endpoint, input, options);
+    if (response.status < 200 || response.status > 299) {
+      throw new Error(
+        `${endpoint.method} ${endpoint.path} answered ${response.status}: ${response.text}`,
+      );
+    }
+    return endpoint.response.parse(response.body) as EndpointResponse<E>;
   }
 
   get<Body = ApiBody>(path: string, options: RequestOptions = {}): Promise<TestResponse<Body>> {
@@ -117,7 +183,7 @@ export class TestClient {
     const response =
       'host' in headers
         ? await sendWithHost(url, method, headers, payload)
-        : await fetch(url, { method, headers, body: payload, redirect: 'manual' });
+        : await this.fetch(url, { method, headers, body: payload, redirect: 'manual' });
     const setCookies = response.headers.getSetCookie();
     for (const line of setCookies) this.store(line);
     const text = await response.text();

@@ -5,7 +5,6 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -57,7 +56,7 @@ export async function startTestServer(
     app,
     db,
     baseUrl,
-    client: (headers) => new TestClient(baseUrl, headers),
+    client: (headers) => new TestClient(baseUrl, headers ? { headers } : {}),
     async signIn(username, password = DEMO_PASSWORD, client = new TestClient(baseUrl)) {
       const response = await client.post('/auth/login', { username, password });
       if (response.status !== 200) {
@@ -114,55 +113,6 @@ export function useTestServer(
     signIn: (username, password, client) => current().signIn(username, password, client),
     close: () => current().close(),
   };
-}
-
-export interface SocketOutcome {
-  socket: Socket;
-  connected: boolean;
-  /** The connect_error the server answered with, when it refused. */
-  error?: Error;
-}
-
-/**
- * Opens a socket.io connection to a namespace the way the console's socket manager does (polling,
- * then upgrade), with the given Cookie and Origin headers, and waits for the server's verdict.
- * The caller disconnects the socket.
- */
-export function connectSocket(
-  baseUrl: string,
-  namespace: string,
-  options: { cookie?: string; origin?: string; transports?: ('polling' | 'websocket')[] } = {},
-): Promise<SocketOutcome> {
-  const extraHeaders: Record<string, string> = {};
-  if (options.cookie) extraHeaders.cookie = options.cookie;
-  if (options.origin) extraHeaders.origin = options.origin;
-  const socket = io(`${baseUrl}${namespace}`, {
-    forceNew: true,
-    reconnection: false,
-    extraHeaders,
-    ...(options.transports ? { transports: options.transports } : {}),
-  });
-  return new Promise((resolve) => {
-    socket.once('connect', () => resolve({ socket, connected: true }));
-    socket.once('connect_error', (error) => {
-      socket.disconnect();
-      resolve({ socket, connected: false, error });
-    });
-  });
-}
-
-/** Polls `probe` until it answers true, failing with `description` after `timeoutMs`. */
-export async function waitFor(
-  probe: () => Promise<boolean> | boolean,
-  description: string,
-  { timeoutMs = 10_000, intervalMs = 50 } = {},
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await probe()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${description}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 export type { ApiBody, TestResponse };

@@ -8,7 +8,7 @@ create table services (
   code text not null unique,
   name text not null,
   callback_url text,
-  -- HMAC key for signed result delivery (issue 5); made at creation, never shown in lists.
+  -- HMAC key for signed result delivery; made at creation, never shown in lists.
   webhook_secret text not null,
   tags text[] not null default '{}',
   submit_without_tags boolean not null default false,

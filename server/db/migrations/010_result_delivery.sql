@@ -1,4 +1,4 @@
--- Signed result delivery (issue 5). One row per decided item of a service with a callback URL,
+-- Signed result delivery. One row per decided item of a service with a callback URL,
 -- written in the same transaction as the decision, so no decision can be left undelivered.
 -- A worker claims due rows with FOR UPDATE SKIP LOCKED and leases them for one request
 -- (claim_token, next_attempt_at), so any number of processes share the work and a crash

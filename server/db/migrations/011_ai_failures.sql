@@ -1,4 +1,4 @@
--- The asynchronous AI step (issue 5): items stored with ai_state 'pending' are asked of an HTTP
+-- The asynchronous AI step: items stored with ai_state 'pending' are asked of an HTTP
 -- provider by a worker. ai_next_attempt_at is both the retry time and the claim lease.
 alter table contents add column ai_next_attempt_at timestamptz;
 create index contents_ai_pending_idx on contents (bound_time, id) where ai_state = 'pending';

@@ -1,21 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ChangePasswordRequestSchema,
-  ForgotPasswordRequestSchema,
-  LOGIN_TEXTS,
-  LoginRequestSchema,
-  ResetPasswordRequestSchema,
-} from '../../../src/contract/auth';
+import { LOGIN_TEXTS, authEndpoints } from '../../../src/contract/auth';
 import { landingPath } from '../../../src/contract/routes';
 import type { Database } from '../../db/database';
-import { HttpError, parseInput } from '../../http/errors';
-import {
-  SESSION_COOKIE,
-  requirePermission,
-  requireUser,
-  sessionCookieOptions,
-  signedInUser,
-} from '../../http/session';
+import { registerEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
+import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session';
 import type { Mailer } from '../mail/mailer';
 import {
   findUserByEmail,
@@ -54,13 +43,13 @@ function clientOf(request: FastifyRequest) {
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   const { db, mailer, sessionPolicy } = deps;
 
-  app.get('/api/auth', { preHandler: requireUser }, async (request) => ({
+  registerEndpoint(app, authEndpoints.currentUser, async ({ user }) => ({
     ok: true,
-    data: toCurrentUser(signedInUser(request)),
+    data: toCurrentUser(user),
   }));
 
-  app.post('/auth/login', async (request, reply) => {
-    const { username, password } = parseInput(LoginRequestSchema, request.body);
+  registerEndpoint(app, authEndpoints.login, async ({ request, reply, body }) => {
+    const { username, password } = body;
     const client = clientOf(request);
     const verdict = await checkLoginThrottle(db, username, client.ip);
     if (verdict.blocked) {
@@ -107,15 +96,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     return { ok: true, redirect: landingPath(user.permissions) };
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  registerEndpoint(app, authEndpoints.logout, async ({ request, reply }) => {
     const sessionId = request.cookies[SESSION_COOKIE];
     if (sessionId) await deleteSession(db, sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
 
-  app.post('/auth/forgot-password', async (request) => {
-    const { email } = parseInput(ForgotPasswordRequestSchema, request.body);
+  registerEndpoint(app, authEndpoints.forgotPassword, async ({ request, body }) => {
+    const { email } = body;
     const origin = deps.linkOrigin(request);
     if (origin === undefined) {
       // Asked through a host that is neither PUBLIC_URL nor allowed: a link built from it could
@@ -147,8 +136,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     return { ok: true };
   });
 
-  app.get('/auth/reset-password', async (request) => {
-    const { token } = parseInput(ResetPasswordRequestSchema.pick({ token: true }), request.query);
+  registerEndpoint(app, authEndpoints.resetTokenStatus, async ({ query }) => {
+    const { token } = query;
     const reset = await findValidReset(db, token);
     const user = reset ? await findUserById(db, reset.user_id) : undefined;
     if (!user)
@@ -159,8 +148,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     return { ok: true, data: { username: user.username } };
   });
 
-  app.post('/auth/reset-password', async (request) => {
-    const { token, password } = parseInput(ResetPasswordRequestSchema, request.body);
+  registerEndpoint(app, authEndpoints.resetPassword, async ({ body }) => {
+    const { token, password } = body;
     const passwordHash = await hashPassword(password);
     const userId = await db.transaction(async (tx) => {
       const owner = await consumeReset(tx, token);
@@ -178,23 +167,20 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     return { ok: true };
   });
 
-  app.post(
-    '/api/users/me/password',
-    { preHandler: requirePermission('section_profile') },
-    async (request) => {
-      const user = signedInUser(request);
-      const input = parseInput(ChangePasswordRequestSchema, request.body);
-      if (!(await verifyPassword(input.current_password, user.password_hash))) {
-        throw new HttpError(422, 'current_password: The current password is not correct', {
-          current_password: 'The current password is not correct',
-        });
-      }
-      await updatePasswordHash(db, user.id, await hashPassword(input.new_password));
-      // Other devices signed in with the old password are signed out.
-      await deleteUserSessions(db, user.id, request.sessionId ?? undefined);
-      return { ok: true };
-    },
-  );
+  registerEndpoint(app, authEndpoints.changePassword, async ({ request, user, body: input }) => {
+    if (!(await verifyPassword(input.current_password, user.password_hash))) {
+      throw new HttpError(422, 'current_password: The current password is not correct', {
+        current_password: 'The current password is not correct',
+      });
+    }
+    await updatePasswordHash(db, user.id, await hashPassword(input.new_password));
+    // Other devices signed in with the old password are signed out.
+    await deleteUserSessions(db, user.id, request.sessionId ?? undefined);
+    return { ok: true };
+  });
 
-  app.get('/api/csrf-token', async (_request, reply) => ({ ok: true, data: reply.generateCsrf() }));
+  registerEndpoint(app, authEndpoints.csrfToken, async ({ reply }) => ({
+    ok: true,
+    data: reply.generateCsrf(),
+  }));
 }

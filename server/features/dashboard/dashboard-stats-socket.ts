@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import { DASHBOARD_STAT_POLL_MS } from '../../../src/contract/dashboard';
-import type { Permission } from '../../../src/contract/permissions';
-import { NAMESPACES, type DashboardStat } from '../../../src/contract/socket-events';
+import { NAMESPACES, clientEvents, type DashboardStat } from '../../../src/contract/socket-events';
 import type { Queryable } from '../../db/database';
-import { typedNamespace, type SocketData } from '../../sockets/socket-server';
+import { onEvent } from '../../sockets/socket-event';
+import { typedNamespace } from '../../sockets/socket-server';
 import { computeDashboardStat } from './dashboard-repository';
 
 /**
@@ -15,10 +15,10 @@ import { computeDashboardStat } from './dashboard-repository';
  * adapter every process serves its own subscribers (a local broadcast), so each process computes
  * at most once per tick and no subscriber gets a result twice. A socket that has not asked for
  * three ticks (its dashboard page was left; the socket itself stays for the session) stops being
- * a subscriber, and with the last one gone the tick stops. Needs section_dashboard.
+ * a subscriber, and with the last one gone the tick stops. The namespace and the event need
+ * section_dashboard (NAMESPACE_ACCESS and clientEvents in the contract).
  */
 export const DASHBOARD_ROOM = 'dashboard-stat';
-const PERMISSION: Permission = 'section_dashboard';
 
 export interface DashboardStats {
   /** How many times the statistics were computed (for tests and metrics). */
@@ -81,18 +81,9 @@ export function registerDashboardStats(deps: {
     void compute();
   };
 
-  namespace.use((socket, next) => {
-    const user = (socket.data as SocketData).user;
-    if (!user.permissions.includes(PERMISSION)) {
-      next(new Error(`You do not have the permission ${PERMISSION}`));
-      return;
-    }
-    next();
-  });
-
   namespace.on('connection', (socket) => {
     socket.on('disconnect', () => lastAsked.delete(socket.id));
-    socket.on('dashboard-stat', () => {
+    onEvent(socket, clientEvents.dashboardStat, deps.log, () => {
       lastAsked.set(socket.id, Date.now());
       if (socket.rooms.has(DASHBOARD_ROOM)) return;
       void socket.join(DASHBOARD_ROOM);

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { IngestItem } from '../../../src/contract/content';
+import { ingestEndpoints, type IngestItem } from '../../../src/contract/content';
 import type { Database } from '../../db/database';
-import { INGEST_PATH } from '../ingest/ingest-routes';
 import { countPendingContents } from '../ingest/ingest-repository';
 import { findServiceByCode } from '../services/service-repository';
 import { deleteTokensByLabel, issueServiceToken } from '../services/service-token-repository';
@@ -101,7 +100,7 @@ export async function startDemoFeeder(options: DemoFeederOptions): Promise<DemoF
     const [code, token] = services[sequence % services.length] ?? ['', ''];
     const items = sampleItems(missing, sequence, options.mediaBaseUrl);
     sequence += missing;
-    const response = await fetch(new URL(INGEST_PATH, options.selfUrl), {
+    const response = await fetch(new URL(ingestEndpoints.submit.path, options.selfUrl), {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(items),

@@ -1,18 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IngestRequestSchema } from '../../../src/contract/content';
+import { ingestEndpoints } from '../../../src/contract/content';
 import type { Database } from '../../db/database';
-import { HttpError, validationFailure } from '../../http/errors';
+import { registerEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
 import type { AiProvider } from '../ai/ai-provider';
 import { findServiceById, upsertSubscribers } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
-import {
-  insertContents,
-  recordFailedContentRequest,
-  type NewContent,
-  type ParsedIngestItem,
-} from './ingest-repository';
-
-export const INGEST_PATH = '/api/v1/contents';
+import { insertContents, recordFailedContentRequest, type NewContent } from './ingest-repository';
 
 export const INGEST_TEXTS = {
   invalidToken: 'Invalid API token',
@@ -29,22 +23,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/**
- * Parses one item or an array of items. The contract's union would report a bad item as a bare
- * "Invalid input" at the root, so each branch is parsed on its own to name the bad fields.
- */
-function parseBody(body: unknown) {
-  const [single, many] = IngestRequestSchema.options;
-  if (Array.isArray(body)) {
-    const result = many.safeParse(body);
-    return result.success
-      ? { ok: true as const, items: result.data }
-      : { ok: false as const, error: result.error };
-  }
-  const result = single.safeParse(body ?? undefined);
-  return result.success
-    ? { ok: true as const, items: [result.data] }
-    : { ok: false as const, error: result.error };
+function storedRequest(request: FastifyRequest): string {
+  return JSON.stringify(request.body ?? null).slice(0, STORED_REQUEST_LIMIT);
 }
 
 /**
@@ -53,75 +33,77 @@ function parseBody(body: unknown) {
  * requests for the dashboard; calls with an unknown token are not, so strangers cannot fill that
  * table.
  */
-export async function ingestRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; ai: AiProvider },
-): Promise<void> {
+export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiProvider }): void {
   const { db, ai } = deps;
-  app.post(INGEST_PATH, async (request, reply) => {
+
+  /** The service behind the bearer token, checked before the body is read. */
+  const authenticate = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, INGEST_TEXTS.invalidToken);
     const verdict = await verifyServiceToken(db, token);
-    if (!verdict.ok) {
-      const message =
-        verdict.reason === 'revoked'
-          ? INGEST_TEXTS.revokedToken
-          : verdict.reason === 'expired'
-            ? INGEST_TEXTS.expiredToken
-            : INGEST_TEXTS.invalidToken;
-      if (verdict.serviceCode) {
-        await recordFailedContentRequest(db, {
-          serviceCode: verdict.serviceCode,
-          type: `token_${verdict.reason}`,
-          request: JSON.stringify(request.body ?? null).slice(0, STORED_REQUEST_LIMIT),
-          response: JSON.stringify({ ok: false, code: 'unauthenticated', message }),
-        });
-      }
-      throw new HttpError(401, message);
-    }
-
-    const parsed = parseBody(request.body);
-    if (!parsed.ok) {
-      const failure = validationFailure(parsed.error);
+    if (verdict.ok) return verdict;
+    const message =
+      verdict.reason === 'revoked'
+        ? INGEST_TEXTS.revokedToken
+        : verdict.reason === 'expired'
+          ? INGEST_TEXTS.expiredToken
+          : INGEST_TEXTS.invalidToken;
+    if (verdict.serviceCode) {
       await recordFailedContentRequest(db, {
         serviceCode: verdict.serviceCode,
-        type: 'validation',
-        request: JSON.stringify(request.body ?? null).slice(0, STORED_REQUEST_LIMIT),
-        response: JSON.stringify(failure),
+        type: `token_${verdict.reason}`,
+        request: storedRequest(request),
+        response: JSON.stringify({ ok: false, code: 'unauthenticated', message }),
       });
-      return reply.status(422).send(failure);
     }
+    throw new HttpError(401, message);
+  };
 
-    const service = await findServiceById(db, verdict.serviceId);
-    if (!service) throw new HttpError(401, INGEST_TEXTS.invalidToken);
-    const items: ParsedIngestItem[] = parsed.items;
-    const suggestions = await Promise.all(
-      items.map((item) =>
-        ai.inline
-          ? ai.suggest({
-              messageType: item.message_type,
-              content: item.content,
-              fileUrl: item.file_url ?? null,
-              tags: service.tags,
-              wordLists: service.ai_word_lists,
-            })
-          : Promise.resolve(undefined),
-      ),
-    );
-    const ids = await db.transaction(async (tx) => {
-      const subscribers = await upsertSubscribers(
-        tx,
-        service.id,
-        items.map((item) => item.subscriber_id),
+  registerEndpoint(
+    app,
+    ingestEndpoints.submit,
+    async ({ reply, body: items, caller }) => {
+      const service = await findServiceById(db, caller.serviceId);
+      if (!service) throw new HttpError(401, INGEST_TEXTS.invalidToken);
+      const suggestions = await Promise.all(
+        items.map((item) =>
+          ai.inline
+            ? ai.suggest({
+                messageType: item.message_type,
+                content: item.content,
+                fileUrl: item.file_url ?? null,
+                tags: service.tags,
+                wordLists: service.ai_word_lists,
+              })
+            : Promise.resolve(undefined),
+        ),
       );
-      const contents: NewContent[] = items.map((item, index) => ({
-        item,
-        subscriberId: subscribers.get(item.subscriber_id) ?? 0,
-        ai: suggestions[index],
-        aiProvider: ai.name,
-      }));
-      return insertContents(tx, service.id, contents);
-    });
-    return reply.status(202).send({ ok: true, data: { ids } });
-  });
+      const ids = await db.transaction(async (tx) => {
+        const subscribers = await upsertSubscribers(
+          tx,
+          service.id,
+          items.map((item) => item.subscriber_id),
+        );
+        const contents: NewContent[] = items.map((item, index) => ({
+          item,
+          subscriberId: subscribers.get(item.subscriber_id) ?? 0,
+          ai: suggestions[index],
+          aiProvider: ai.name,
+        }));
+        return insertContents(tx, service.id, contents);
+      });
+      reply.status(202);
+      return { ok: true, data: { ids } };
+    },
+    {
+      authenticate,
+      onInvalidInput: (request, failure, caller) =>
+        recordFailedContentRequest(db, {
+          serviceCode: caller.serviceCode,
+          type: 'validation',
+          request: storedRequest(request),
+          response: JSON.stringify(failure),
+        }),
+    },
+  );
 }

@@ -300,7 +300,7 @@ export async function storeSubmissions(
       ],
     );
     const decided = new Set(rows.map((row) => row.id));
-    // The delivery row commits with the decision (issue 5): no decision is left undelivered.
+    // The delivery row commits with the decision: no decision is left undelivered.
     await enqueueDeliveries(db, [...decided]);
     const undecided = entries
       .map((entry) => entry.result.content_id)

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ContentUpdateRequestSchema,
-  MediaLogRequestSchema,
-  ModeratedTimeRequestSchema,
-  SubmitContentsRequestSchema,
+  moderationEndpoints,
   type ModeratedResult,
   type SubmitItemResult,
   type SubmitOutcome,
 } from '../../../src/contract/content';
 import type { Database } from '../../db/database';
-import { HttpError, parseInput } from '../../http/errors';
-import { requirePermission, signedInUser } from '../../http/session';
+import { registerEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
 import type { UserStats } from '../statistics/user-stats-socket';
 import {
   leasedContentItems,
@@ -56,11 +53,8 @@ export async function moderationRoutes(
   deps: { db: Database; userStats: UserStats },
 ): Promise<void> {
   const { db } = deps;
-  const canModerate = { preHandler: requirePermission('section_moderation') };
 
-  app.post('/api/content/update', canModerate, async (request) => {
-    const user = signedInUser(request);
-    const assigned = parseInput(ContentUpdateRequestSchema, request.body);
+  registerEndpoint(app, moderationEndpoints.contentUpdate, async ({ user, body: assigned }) => {
     const items = await leasedContentItems(
       db,
       user.id,
@@ -69,9 +63,8 @@ export async function moderationRoutes(
     return { ok: true, data: items };
   });
 
-  app.post('/api/v2/content/submit-contents', canModerate, async (request) => {
-    const user = signedInUser(request);
-    const results = parseInput(SubmitContentsRequestSchema, request.body);
+  registerEndpoint(app, moderationEndpoints.submitContents, async ({ request, user, body }) => {
+    const results = body;
     const fields: Record<string, string> = {};
     results.forEach((result, index) => {
       if (result.user_id !== user.id) fields[`${index}.user_id`] = 'must be your own user id';
@@ -111,9 +104,7 @@ export async function moderationRoutes(
     return { ok: true, data };
   });
 
-  app.post('/api/v2/content-duration/update-user-moderated-time', canModerate, async (request) => {
-    const user = signedInUser(request);
-    const input = parseInput(ModeratedTimeRequestSchema, request.body);
+  registerEndpoint(app, moderationEndpoints.moderatedTime, async ({ user, body: input }) => {
     if (input.user_id !== user.id) {
       throw new HttpError(422, 'user_id: must be your own user id', {
         user_id: 'must be your own user id',
@@ -123,9 +114,7 @@ export async function moderationRoutes(
     return { ok: true };
   });
 
-  app.post('/api/content/log-content', canModerate, async (request) => {
-    const user = signedInUser(request);
-    const input = parseInput(MediaLogRequestSchema, request.body);
+  registerEndpoint(app, moderationEndpoints.mediaLog, async ({ user, body: input }) => {
     if (input.user_id !== user.id) {
       throw new HttpError(422, 'user_id: must be your own user id', {
         user_id: 'must be your own user id',

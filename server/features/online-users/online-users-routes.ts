@@ -5,7 +5,7 @@ import { HttpError, parseInput } from '../../http/errors';
 import { requirePermission } from '../../http/session';
 import { userRoom } from '../../sockets/socket-server';
 import { findUserById } from '../users/user-repository';
-import type { OnlineUsers } from './online-users-socket';
+import type { ModerationSocket as OnlineUsers } from '../moderation/moderation-socket';
 
 const ParamsSchema = z.object({ userId: z.coerce.number().int().positive('must be a user id') });
 

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
-import { NAMESPACES } from '../../../src/contract/socket-events';
+import { NAMESPACES, clientEvents } from '../../../src/contract/socket-events';
 import type { Database } from '../../db/database';
-import { type SocketData, typedNamespace, userRoom } from '../../sockets/socket-server';
+import { HttpError } from '../../http/errors';
+import { onEvent } from '../../sockets/socket-event';
+import { typedNamespace, userRoom } from '../../sockets/socket-server';
 import {
   countModeratedToday,
   pendingStatFor,
@@ -35,13 +37,11 @@ export function registerUserStats(deps: {
   const namespace = typedNamespace(deps.io, NAMESPACES.userStats);
 
   namespace.on('connection', (socket) => {
-    const user = (socket.data as SocketData).user;
-    socket.on('user-pending-stat', (userId) => {
-      if (userId !== user.id) return;
-      deps.counts.get().then(
-        (counts) => socket.emit('user-pending-stat', pendingStatFor(counts, user.id)),
-        (error: unknown) => deps.log.error({ err: error }, 'user-pending-stat failed'),
-      );
+    onEvent(socket, clientEvents.userPendingStat, deps.log, async ({ payload: userId, user }) => {
+      if (userId !== user.id) {
+        throw new HttpError(422, 'The pending counts are answered for your own user id only.');
+      }
+      socket.emit('user-pending-stat', pendingStatFor(await deps.counts.get(), user.id));
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * The operator's assigned content, as a small external store (useSyncExternalStore). Rules:
  * - set-content hands out refs; refs already held or being fetched are ignored, the rest are
- *   fetched in full (POST /api/content/update) and merged in arrival order.
+ *   fetched in full (the content update call) and merged in arrival order.
  * - A ref the update did not return, or a failed update, is unmapped back to the server with
  *   reason 'update_failed', so the item returns to the queue instead of being stuck on a lease.
  * - reset() (reset-content, park, socket loss) drops everything; an update that was in flight

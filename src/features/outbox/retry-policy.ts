@@ -1,29 +1,30 @@
 /**
- * How the outbox reads a failure. Pure functions, so the rules are tested on their own:
+ * How the outbox reads a failure, by the answer's error code. Pure functions, so the rules are
+ * tested on their own:
  *
- * - retry: no answer (offline, server down), 5xx including 503 maintenance, 408, 425 and 429.
- *   The entry stays and is sent again after the backoff.
- * - paused: 401, the session ended. The entry stays for the same user; sending resumes when a
- *   user is signed in again (no point hammering the server meanwhile).
- * - attention: any other 4xx. Asking again will never succeed, so the entry goes to the
- *   needs-attention list with the server's reason; nothing is dropped silently.
+ * - retry: `unavailable` (no answer, server down, 503 maintenance, 408, 425), `server` (5xx)
+ *   and `rate_limited` (429). The entry stays and is sent again after the backoff.
+ * - paused: `unauthenticated`, the session ended. The entry stays for the same user; sending
+ *   resumes when a user is signed in again (no point hammering the server meanwhile).
+ * - attention: any other code (validation, forbidden, conflict ...). Asking again will never
+ *   succeed, so the entry goes to the needs-attention list with the server's reason; nothing
+ *   is dropped silently.
  * - Anything that is not an ApiError (a broken answer, a bug) is retried: keeping an entry too
  *   long is recoverable, losing one is not.
  */
+import type { ErrorCode } from '../../contract/api';
 import { ACKNOWLEDGED_OUTCOMES, type SubmitOutcome } from '../../contract/content';
 import { ApiError } from '../../lib/api-client';
 
 export type FailureVerdict = 'retry' | 'paused' | 'attention';
 
-const RETRYABLE_4XX = new Set([408, 425, 429]);
+const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set(['unavailable', 'server', 'rate_limited']);
 
 export function classifyFailure(error: unknown): FailureVerdict {
   if (!(error instanceof ApiError)) return 'retry';
-  if (error.isNetworkError || error.status >= 500) return 'retry';
-  if (error.status === 401) return 'paused';
-  if (RETRYABLE_4XX.has(error.status)) return 'retry';
-  if (error.status >= 400) return 'attention';
-  return 'retry';
+  if (RETRYABLE_CODES.has(error.code)) return 'retry';
+  if (error.code === 'unauthenticated') return 'paused';
+  return 'attention';
 }
 
 /** A code for the needs-attention list: `http_409`, `network`, ... */

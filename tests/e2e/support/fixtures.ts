@@ -18,6 +18,7 @@ import {
   tabTitle,
   type RouteEntry,
 } from '../../../src/contract/routes';
+import { TestClient } from '../../support/test-client';
 import { startServer, type ServerHandle, type ServerOptions } from './server-process';
 
 export { runServerCli } from './server-process';
@@ -26,7 +27,7 @@ export { expect };
 
 export const DEMO_PASSWORD = 'demo';
 
-/** The demo users of issue 2 and the role each has. */
+/** The demo users and the role each has. */
 export const DEMO_ACCOUNTS = [
   { username: 'admin', role: 'admin' },
   { username: 'developer', role: 'developer' },
@@ -130,6 +131,19 @@ export async function signIn(
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/**
+ * The page's signed-in session as a protocol client (tests/support/protocol.ts), for API steps
+ * beside the browser: the same cookies, so the server sees the same user.
+ */
+export async function pageClient(page: Page): Promise<TestClient> {
+  const baseUrl = new URL(page.url()).origin;
+  const client = new TestClient(baseUrl);
+  for (const cookie of await page.context().cookies(baseUrl)) {
+    client.setCookie(cookie.name, cookie.value);
+  }
+  return client;
 }
 
 export function profileMenuButton(page: Page): Locator {

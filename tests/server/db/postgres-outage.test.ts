@@ -10,12 +10,8 @@ import { isConnectionFailure, openPostgresDatabase } from '../../../server/db/po
 import { adminQuery, quoteIdentifier } from '../../support/database-admin';
 import type { TestClient } from '../../support/test-client';
 import { prepareTestDatabase, type PreparedTestDatabase } from '../../support/test-database';
-import {
-  connectSocket,
-  startTestServer,
-  waitFor,
-  type TestServer,
-} from '../../support/test-server';
+import { connectSocket, waitFor } from '../../support/protocol';
+import { startTestServer, type TestServer } from '../../support/test-server';
 
 const setup = inject('testDatabase');
 

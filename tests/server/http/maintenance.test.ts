@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { putSetting } from '../../../server/features/settings/settings-repository';
 import { MAINTENANCE_SETTING } from '../../../server/http/maintenance';
-import { connectSocket, useTestServer, waitFor } from '../../support/test-server';
+import { useTestServer } from '../../support/test-server';
+import { connectSocket, waitFor } from '../../support/protocol';
 
 const PAGE_HEADING = "We'll Be Right Back!";
 const PAGE_APOLOGY = 'We apologize for the incovenience.';

@@ -3,14 +3,8 @@ import type { Socket } from 'socket.io-client';
 import { NAMESPACES } from '../../../src/contract/socket-events';
 import { SESSION_COOKIE } from '../../../server/http/session';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database';
-import {
-  connectSocket,
-  startTestServer,
-  useTestServer,
-  waitFor,
-  type SocketOutcome,
-  type TestServer,
-} from '../../support/test-server';
+import { startTestServer, useTestServer, type TestServer } from '../../support/test-server';
+import { connectSocket, type SocketOutcome, waitFor } from '../../support/protocol';
 
 const ALLOWED_ORIGIN = 'https://console.example.org';
 

@@ -1,36 +1,28 @@
-import { z } from 'zod';
-import { OkSchema } from '../../../contract/api';
-import {
-  LoginResponseSchema,
-  ResetTokenStatusSchema,
-  type LoginRequest,
-} from '../../../contract/auth';
+import { authEndpoints, type LoginRequest } from '../../../contract/auth';
 import { api } from '../../../lib/api-client';
 
 export function login(credentials: LoginRequest) {
-  return api.post('/auth/login', credentials, LoginResponseSchema);
+  return api.call(authEndpoints.login, { body: credentials });
 }
 
 export function logout() {
-  return api.post('/auth/logout', undefined, OkSchema);
+  return api.call(authEndpoints.logout, {});
 }
 
 export function requestPasswordReset(email: string) {
-  return api.post('/auth/forgot-password', { email }, OkSchema);
+  return api.call(authEndpoints.forgotPassword, { body: { email } });
 }
 
 export function checkResetToken(token: string) {
-  return api.get('/auth/reset-password', ResetTokenStatusSchema, { query: { token } });
+  return api.call(authEndpoints.resetTokenStatus, { query: { token } });
 }
 
 export function resetPassword(token: string, password: string) {
-  return api.post('/auth/reset-password', { token, password }, OkSchema);
+  return api.call(authEndpoints.resetPassword, { body: { token, password } });
 }
 
 export function changePassword(currentPassword: string, newPassword: string) {
-  return api.post(
-    '/api/users/me/password',
-    { current_password: currentPassword, new_password: newPassword },
-    z.object({ ok: z.literal(true) }),
-  );
+  return api.call(authEndpoints.changePassword, {
+    body: { current_password: currentPassword, new_password: newPassword },
+  });
 }

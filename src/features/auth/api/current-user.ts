@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CurrentUserResponseSchema, type CurrentUser } from '../../../contract/auth';
+import { authEndpoints, type CurrentUser } from '../../../contract/auth';
 import { ApiError, api } from '../../../lib/api-client';
 
 const MAINTENANCE_RELOAD_GUARD = 'maintenance-reload-at';
@@ -18,10 +18,13 @@ function reloadIntoMaintenancePage(): void {
 /** The signed-in user, or null when nobody is signed in. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return (await api.get('/api/auth', CurrentUserResponseSchema)).data;
+    return (await api.call(authEndpoints.currentUser, {})).data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    if (error instanceof ApiError && error.status === 503) reloadIntoMaintenancePage();
+    if (error instanceof ApiError && error.code === 'unauthenticated') return null;
+    // A 503 is maintenance; no answer at all (offline) is not, and keeps the cached user.
+    if (error instanceof ApiError && error.code === 'unavailable' && !error.isNetworkError) {
+      reloadIntoMaintenancePage();
+    }
     throw error;
   }
 }

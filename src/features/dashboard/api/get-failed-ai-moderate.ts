@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   DASHBOARD_REFETCH_MS,
-  FailedAiResponseSchema,
+  dashboardEndpoints,
   type FailedAiRowSchema,
 } from '../../../contract/dashboard';
 import { api } from '../../../lib/api-client';
@@ -10,9 +10,9 @@ import { dashboardKeys } from './dashboard-query-keys';
 
 export type FailedAiRow = z.infer<typeof FailedAiRowSchema>;
 
-/** GET /api/aggregators/get/failed/ai-moderate: items the AI provider failed on (can_view_stuck_pending). */
+/** Items the AI provider failed on (can_view_stuck_pending). */
 export async function getFailedAiModerate(): Promise<FailedAiRow[]> {
-  return (await api.get('/api/aggregators/get/failed/ai-moderate', FailedAiResponseSchema)).data;
+  return (await api.call(dashboardEndpoints.failedAiModerate, {})).data;
 }
 
 /** Refetched every hour (SPEC §9). */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   DASHBOARD_REFETCH_MS,
-  FailedContentRequestsResponseSchema,
+  dashboardEndpoints,
   type FailedContentRequestRowSchema,
 } from '../../../contract/dashboard';
 import { api } from '../../../lib/api-client';
@@ -10,9 +10,9 @@ import { dashboardKeys } from './dashboard-query-keys';
 
 export type FailedContentRequestRow = z.infer<typeof FailedContentRequestRowSchema>;
 
-/** GET /api/content/get/requests: ingest requests the server refused. */
+/** Ingest requests the server refused. */
 export async function getFailedContentRequests(): Promise<FailedContentRequestRow[]> {
-  return (await api.get('/api/content/get/requests', FailedContentRequestsResponseSchema)).data;
+  return (await api.call(dashboardEndpoints.failedContentRequests, {})).data;
 }
 
 /** Refetched every 10 s (SPEC §9). */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   DASHBOARD_REFETCH_MS,
-  FailedEndpointResponsesResponseSchema,
+  dashboardEndpoints,
   type FailedEndpointResponseRowSchema,
 } from '../../../contract/dashboard';
 import { api } from '../../../lib/api-client';
@@ -10,10 +10,9 @@ import { dashboardKeys } from './dashboard-query-keys';
 
 export type FailedEndpointResponseRow = z.infer<typeof FailedEndpointResponseRowSchema>;
 
-/** GET /api/aggregators/get/responses: result deliveries to a service's callback that failed. */
+/** Result deliveries to a service's callback that failed. */
 export async function getFailedEndpointResponses(): Promise<FailedEndpointResponseRow[]> {
-  return (await api.get('/api/aggregators/get/responses', FailedEndpointResponsesResponseSchema))
-    .data;
+  return (await api.call(dashboardEndpoints.failedEndpointResponses, {})).data;
 }
 
 /** Refetched every 10 s (SPEC §9). */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   DASHBOARD_REFETCH_MS,
-  StuckFailedResponseSchema,
+  dashboardEndpoints,
   type StuckFailedRowSchema,
 } from '../../../contract/dashboard';
 import { api } from '../../../lib/api-client';
@@ -10,10 +10,9 @@ import { dashboardKeys } from './dashboard-query-keys';
 
 export type StuckFailedRow = z.infer<typeof StuckFailedRowSchema>;
 
-/** GET /api/aggregators/get/pending/stuckPending: decided items whose delivery failed for good (can_view_stuck_pending). */
+/** Decided items whose delivery failed for good (can_view_stuck_pending). */
 export async function getStuckFailed(): Promise<StuckFailedRow[]> {
-  return (await api.get('/api/aggregators/get/pending/stuckPending', StuckFailedResponseSchema))
-    .data;
+  return (await api.call(dashboardEndpoints.stuckFailed, {})).data;
 }
 
 /** Refetched every 10 s (SPEC §9). */

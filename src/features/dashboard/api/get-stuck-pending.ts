@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   DASHBOARD_REFETCH_MS,
-  StuckPendingResponseSchema,
+  dashboardEndpoints,
   type StuckPendingRowSchema,
 } from '../../../contract/dashboard';
 import { api } from '../../../lib/api-client';
@@ -10,9 +10,9 @@ import { dashboardKeys } from './dashboard-query-keys';
 
 export type StuckPendingRow = z.infer<typeof StuckPendingRowSchema>;
 
-/** GET /api/aggregators/get/stuck/pending: items pending for too long (can_view_stuck_pending). */
+/** Items pending for too long (can_view_stuck_pending). */
 export async function getStuckPending(): Promise<StuckPendingRow[]> {
-  return (await api.get('/api/aggregators/get/stuck/pending', StuckPendingResponseSchema)).data;
+  return (await api.call(dashboardEndpoints.stuckPending, {})).data;
 }
 
 /** Refetched every hour (SPEC §9). */

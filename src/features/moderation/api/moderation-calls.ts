@@ -6,8 +6,8 @@
  */
 import { formatInTimeZone } from 'date-fns-tz';
 import {
-  ContentUpdateResponseSchema,
-  ModeratedCountResponseSchema,
+  moderationEndpoints,
+  statisticsEndpoints,
   type AssignedContent,
   type ContentItem,
   type MediaLogRequest,
@@ -16,21 +16,21 @@ import {
 import { api } from '../../../lib/api-client';
 import { outbox } from '../../outbox/outbox-instance';
 
-/** POST /api/content/update: the full items for assigned refs (only those leased to us). */
+/** The full items for assigned refs (only those leased to us). */
 export async function fetchAssignedContent(refs: AssignedContent[]): Promise<ContentItem[]> {
-  const response = await api.post('/api/content/update', refs, ContentUpdateResponseSchema);
+  const response = await api.call(moderationEndpoints.contentUpdate, { body: refs });
   return response.data;
 }
 
 /**
- * Queues moderated results in the outbox (POST /api/v2/content/submit-contents on replay). Resolves
+ * Queues moderated results in the outbox (submitted to the server on replay). Resolves
  * once they are stored on this device, so the cards can leave at once, online or not.
  */
 export async function submitResults(results: ModeratedResult[]): Promise<void> {
   await outbox.enqueueAll('result', results);
 }
 
-/** Queues a media-log event (POST /api/content/log-content): play, pause, seek, end, closeMedia. */
+/** Queues a media-log event: play, pause, seek, end, closeMedia. */
 export async function logMediaEvent(event: Omit<MediaLogRequest, 'idempotency_key'>) {
   await outbox.enqueue('media-log', event);
 }
@@ -49,14 +49,11 @@ export function todayRange(now: Date = new Date()): { start_date: string; end_da
   return { start_date: `${day} 00:00:00`, end_date: `${day} 23:59:59` };
 }
 
-/** GET /api/statistics/moderated/{id}: how many items the user moderated today. */
+/** How many items the user moderated today. */
 export async function fetchModeratedCount(userId: number): Promise<number> {
-  const response = await api.get(
-    `/api/statistics/moderated/${userId}`,
-    ModeratedCountResponseSchema,
-    {
-      query: todayRange(),
-    },
-  );
+  const response = await api.call(statisticsEndpoints.moderatedCount, {
+    params: { id: userId },
+    query: todayRange(),
+  });
   return response.data.moderated;
 }

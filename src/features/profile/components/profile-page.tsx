@@ -55,8 +55,9 @@ function ChangePasswordForm() {
       setNext('');
       setRepeat('');
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
-        setErrors(error.fields);
+      // A validation answer names the bad fields; they show beside their inputs.
+      const fields = error instanceof ApiError && error.code === 'validation' ? error.fields : {};
+      if (Object.keys(fields).length > 0) setErrors(fields);
       else notify.error(errorMessage(error));
     } finally {
       setSaving(false);

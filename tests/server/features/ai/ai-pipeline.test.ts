@@ -7,9 +7,10 @@ import {
   startLocalServer,
   type LocalHttpServer,
 } from '../../../support/delivery-fixtures';
-import { createTestService, ingest } from '../../../support/moderation-fixtures';
+import { createTestService } from '../../../support/moderation-fixtures';
 import { prepareTestDatabase, type PreparedTestDatabase } from '../../../support/test-database';
-import { startTestServer, waitFor, type TestServer } from '../../../support/test-server';
+import { startTestServer, type TestServer } from '../../../support/test-server';
+import { ingest, waitFor } from '../../../support/protocol';
 
 describe('the AI pipeline in a running server', () => {
   let prepared: PreparedTestDatabase;

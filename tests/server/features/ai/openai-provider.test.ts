@@ -10,7 +10,7 @@ import {
 import { putSetting } from '../../../../server/features/settings/settings-repository';
 import {
   completion,
-  createTestService,
+  createCallbackService,
   insertTestContent,
   json,
   silentLog,
@@ -20,7 +20,7 @@ import {
   type ReceivedRequest,
 } from '../../../support/delivery-fixtures';
 import { openTestDatabase } from '../../../support/test-database';
-import { waitFor } from '../../../support/test-server';
+import { waitFor } from '../../../support/protocol';
 
 const TAGS = ['spam', 'violence', 'hate_speech'];
 const input = (
@@ -183,7 +183,7 @@ describe('the AI worker', () => {
   it('stores the answer of the provider', async () => {
     behaviour = (_request, response) =>
       json(response, 200, completion('{"tags": ["violence"], "reasoning": "A fight."}'));
-    const service = await createTestService(db, { tags: TAGS });
+    const service = await createCallbackService(db, { tags: TAGS });
     const id = await insertTestContent(db, service.id, { aiPending: true, content: 'a fight' });
     const running = worker();
     running.start();
@@ -207,7 +207,7 @@ describe('the AI worker', () => {
       if (calls === 1) return; // the first attempt times out
       json(response, 502, { error: 'upstream down' });
     };
-    const service = await createTestService(db, { tags: TAGS });
+    const service = await createCallbackService(db, { tags: TAGS });
     const id = await insertTestContent(db, service.id, { aiPending: true });
     const running = worker(200);
     running.start();

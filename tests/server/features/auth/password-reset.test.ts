@@ -73,7 +73,7 @@ describe('forgot password', () => {
 
     const madeUp = await server.client().get('/auth/reset-password?token=made-up-token');
     expect(madeUp.status).toBe(410);
-    expect(madeUp.body).toEqual({ ok: false, code: 'not_found', message: GONE });
+    expect(madeUp.body).toEqual({ ok: false, code: 'gone', message: GONE });
   });
 
   it('resets once, signs the user out everywhere, and the new password works', async () => {
@@ -97,7 +97,7 @@ describe('forgot password', () => {
       .client()
       .post('/auth/reset-password', { token, password: 'yet-another-passphrase' });
     expect(again.status).toBe(410);
-    expect(again.body).toEqual({ ok: false, code: 'not_found', message: GONE });
+    expect(again.body).toEqual({ ok: false, code: 'gone', message: GONE });
     expect((await server.client().get(`/auth/reset-password?token=${token}`)).status).toBe(410);
   });
 

@@ -9,18 +9,16 @@ import {
 import { putSetting } from '../../../../server/features/settings/settings-repository';
 import {
   allPermissionsExcept,
-  createTestService,
+  createCallbackService,
   createUserWithPermissions,
   decideWithDelivery,
   insertTestContent,
   userId,
 } from '../../../support/delivery-fixtures';
-import {
-  createTestService as createServiceWithToken,
-  ingest,
-} from '../../../support/moderation-fixtures';
+import { createTestService } from '../../../support/moderation-fixtures';
 import type { TestClient } from '../../../support/test-client';
 import { useTestServer } from '../../../support/test-server';
+import { ingest } from '../../../support/protocol';
 
 const ROUTES = {
   requests: '/api/content/get/requests',
@@ -46,7 +44,7 @@ describe('dashboard tables', () => {
     const { db } = server;
     admin = await server.signIn('admin');
     const operator = await userId(db, 'operator');
-    const service = await createTestService(db, { callbackUrl: 'https://hooks.example/x' });
+    const service = await createCallbackService(db, { callbackUrl: 'https://hooks.example/x' });
 
     ids.stuck = await insertTestContent(db, service.id);
     await db.query("update contents set bound_time = now() - interval '2 hours' where id = $1", [
@@ -79,7 +77,7 @@ describe('dashboard tables', () => {
       [ids.failedAi],
     );
 
-    const { token } = await createServiceWithToken(db);
+    const { token } = await createTestService(db);
     const rejected = await ingest(server.baseUrl, token, { message_type: 'text' });
     expect(rejected.status).toBe(422);
   });

@@ -4,13 +4,9 @@ import {
   allPermissionsExcept,
   createUserWithPermissions,
 } from '../../../support/delivery-fixtures';
-import {
-  SocketRecorder,
-  createOperator,
-  createTestService,
-  ingestTexts,
-} from '../../../support/moderation-fixtures';
-import { connectSocket, useTestServer, waitFor } from '../../../support/test-server';
+import { createOperator, createTestService } from '../../../support/moderation-fixtures';
+import { useTestServer } from '../../../support/test-server';
+import { connectSocket, ingestTexts, SocketRecorder, waitFor } from '../../../support/protocol';
 
 describe('/moderation-statistics', () => {
   const server = useTestServer({ env: { DEMO_FEEDER: '0' } });
@@ -32,7 +28,7 @@ describe('/moderation-statistics', () => {
         ),
       );
     }
-    const stats = server.app.operations.stats;
+    const stats = server.app.dashboard.stats;
     const before = stats.computations;
     const started = Date.now();
     // Every dashboard asks every 2 s, as the console does; here every 100 ms, to press harder.
@@ -75,7 +71,7 @@ describe('/moderation-statistics', () => {
   });
 
   it('stops computing when nobody listens', async () => {
-    const stats = server.app.operations.stats;
+    const stats = server.app.dashboard.stats;
     // The previous test's sockets are closed: the next tick finds no subscriber and stops.
     await waitFor(() => !stats.ticking, 'the statistics tick stops', { timeoutMs: 5_000 });
     const settled = stats.computations;
@@ -95,7 +91,7 @@ describe('/moderation-statistics', () => {
   });
 
   it('drops a dashboard that stopped asking, and stops computing', async () => {
-    const stats = server.app.operations.stats;
+    const stats = server.app.dashboard.stats;
     const viewer = await createOperator(server.db, server.baseUrl, { role: 'admin' });
     const socket = await SocketRecorder.connect(
       server.baseUrl,

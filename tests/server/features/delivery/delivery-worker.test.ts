@@ -9,7 +9,7 @@ import {
   verifyWebhook,
 } from '../../../../server/features/delivery/webhook-signature';
 import {
-  createTestService,
+  createCallbackService,
   decideWithDelivery,
   fastDeliverySettings,
   insertTestContent,
@@ -19,7 +19,7 @@ import {
   userId,
 } from '../../../support/delivery-fixtures';
 import { openTestDatabase } from '../../../support/test-database';
-import { waitFor } from '../../../support/test-server';
+import { waitFor } from '../../../support/protocol';
 
 describe('result delivery worker', () => {
   let db: Database;
@@ -71,7 +71,7 @@ describe('result delivery worker', () => {
       if (valid) verified += 1;
       json(response, valid ? 200 : 401, { ok: valid });
     });
-    const service = await createTestService(db, { callbackUrl: `${receiver.url}/hook` });
+    const service = await createCallbackService(db, { callbackUrl: `${receiver.url}/hook` });
     const contentId = await insertTestContent(db, service.id);
     await decideWithDelivery(db, contentId, operator, { spam: 1, violence: 0 });
     const worker = startWorker();
@@ -112,7 +112,7 @@ describe('result delivery worker', () => {
     const receiver = await startLocalServer((_request, _index, response) =>
       json(response, 500, { error: 'receiver is broken' }),
     );
-    const service = await createTestService(db, { callbackUrl: receiver.url });
+    const service = await createCallbackService(db, { callbackUrl: receiver.url });
     const contentId = await insertTestContent(db, service.id);
     await decideWithDelivery(db, contentId, operator);
     const worker = startWorker();
@@ -136,7 +136,7 @@ describe('result delivery worker', () => {
     const receiver = await startLocalServer(() => {
       // never answers
     });
-    const service = await createTestService(db, { callbackUrl: receiver.url });
+    const service = await createCallbackService(db, { callbackUrl: receiver.url });
     const contentId = await insertTestContent(db, service.id);
     await decideWithDelivery(db, contentId, operator);
     const worker = startWorker();
@@ -168,11 +168,11 @@ describe('result delivery worker', () => {
             { address: '10.1.2.3', family: 4 as const },
           ]
         : [{ address: '127.0.0.1', family: 4 as const }];
-    const direct = await createTestService(db, { callbackUrl: `${receiver.url}/hook` });
-    const mapped = await createTestService(db, {
+    const direct = await createCallbackService(db, { callbackUrl: `${receiver.url}/hook` });
+    const mapped = await createCallbackService(db, {
       callbackUrl: `http://[::ffff:127.0.0.1]:${receiver.port}/hook`,
     });
-    const mixed = await createTestService(db, { callbackUrl: 'http://mixed.example/hook' });
+    const mixed = await createCallbackService(db, { callbackUrl: 'http://mixed.example/hook' });
     const ids = [
       await insertTestContent(db, direct.id),
       await insertTestContent(db, mapped.id),
@@ -202,7 +202,7 @@ describe('result delivery worker', () => {
     const receiver = await startLocalServer((_request, _index, response) =>
       json(response, 200, { ok: true }),
     );
-    const service = await createTestService(db, { callbackUrl: receiver.url });
+    const service = await createCallbackService(db, { callbackUrl: receiver.url });
     const ids: number[] = [];
     for (let index = 0; index < 30; index += 1) ids.push(await insertTestContent(db, service.id));
     for (const id of ids) await decideWithDelivery(db, id, operator);

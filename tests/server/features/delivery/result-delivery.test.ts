@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModeratedResult, SubmitItemResult } from '../../../../src/contract/content';
-import { NAMESPACES } from '../../../../src/contract/socket-events';
 import type { Database } from '../../../../server/db/database';
 import { findDeliveryByContent } from '../../../../server/features/delivery/delivery-repository';
 import { issueServiceToken } from '../../../../server/features/services/service-token-repository';
@@ -16,46 +14,27 @@ import {
   type LocalHttpServer,
 } from '../../../support/delivery-fixtures';
 import {
-  SocketRecorder,
-  contentIds,
   createOperator,
   createTestService,
-  ingestTexts,
   type TestOperator,
 } from '../../../support/moderation-fixtures';
 import { prepareTestDatabase, type PreparedTestDatabase } from '../../../support/test-database';
-import { startTestServer, waitFor, type TestServer } from '../../../support/test-server';
+import { startTestServer, type TestServer } from '../../../support/test-server';
+import {
+  claimItems,
+  ingestTexts,
+  moderatedResult,
+  submitResults,
+  waitFor,
+} from '../../../support/protocol';
 
 /** Takes moderation on a socket, claims `count` items and submits a decision for each. */
 async function moderateAndSubmit(server: TestServer, operator: TestOperator, count: number) {
-  const socket = await SocketRecorder.connect(
-    server.baseUrl,
-    NAMESPACES.onlineUsers,
-    operator.cookie,
-  );
+  const { socket, ids } = await claimItems(server.baseUrl, operator, count);
   try {
-    await socket.next('moderation-status');
-    socket.socket.emit('moderate-me', { user: { id: operator.id } });
-    await socket.next('moderation-status', (args) =>
-      Boolean((args[0] as { moderatingSocket: string | null }).moderatingSocket),
-    );
-    const mark = socket.mark();
-    socket.socket.emit('request-content', { user: { id: operator.id }, count });
-    const ids = contentIds(await socket.next('set-content', () => true, { since: mark }));
-    const results: ModeratedResult[] = ids.map((id) => ({
-      content_id: id,
-      moderated_status: { spam: 1, nudity: 0 },
-      moderated_time: new Date().toISOString(),
-      inbound_time: new Date().toISOString(),
-      subscriber_id: 'sub-0',
-      user_id: operator.id,
-      total_contents: ids.length,
-      username: operator.username,
-      is_batch_moderator: false,
-    }));
-    const response = await operator.client.post<{ ok: boolean; data: SubmitItemResult[] }>(
-      '/api/v2/content/submit-contents',
-      results,
+    const response = await submitResults(
+      operator.client,
+      ids.map((id) => moderatedResult(operator, id, { total_contents: ids.length })),
     );
     expect(response.status).toBe(200);
     expect(response.body.data.map((item) => item.status)).toEqual(ids.map(() => 'stored'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVICES } from '../../../../server/features/demo/demo-services';
-import { useTestServer, waitFor } from '../../../support/test-server';
+import { useTestServer } from '../../../support/test-server';
+import { waitFor } from '../../../support/protocol';
 
 describe('demo mode', () => {
   const server = useTestServer({
@@ -33,7 +34,7 @@ describe('demo mode', () => {
     expect(services.map((service) => service.code)).toEqual(DEMO_SERVICES.map((s) => s.code));
     expect(services.map((service) => service.submit_without_tags)).toEqual([false, true]);
     expect(services.some((service) => service.enable_dynamic_tags)).toBe(true);
-    expect(server.app.moderation.seededServices?.tokens['demo-social']).toEqual(expect.any(String));
+    expect(server.app.demo.seededServices?.tokens['demo-social']).toEqual(expect.any(String));
   });
 
   it('keeps the queue topped up to its target through the ingest API, with every kind', async () => {

@@ -16,7 +16,7 @@ describe('demo mode', () => {
     const env = { SEED_DEMO: '1', DEMO_PASSWORD: 'sample-password' };
     const first = await startTestServer(database.db, env);
     servers.push(first);
-    expect(first.app.seededDemo).toBe(true);
+    expect(first.app.demo.seededUsers).toBe(true);
 
     const users = await database.db.query<{ username: string; role: string }>(
       'select u.username, r.name as role from users u join roles r on r.id = u.role_id order by u.id',
@@ -37,7 +37,7 @@ describe('demo mode', () => {
     servers.pop();
     const second = await startTestServer(database.db, env);
     servers.push(second);
-    expect(second.app.seededDemo).toBe(false);
+    expect(second.app.demo.seededUsers).toBe(false);
     const [row] = await database.db.query<{ count: number }>(
       'select count(*)::int as count from users',
     );
@@ -48,7 +48,7 @@ describe('demo mode', () => {
     database = await openTestDatabase('migrated');
     const server = await startTestServer(database.db, { SEED_DEMO: '0' });
     servers.push(server);
-    expect(server.app.seededDemo).toBe(false);
+    expect(server.app.demo.seededUsers).toBe(false);
     const [row] = await database.db.query<{ count: number }>(
       'select count(*)::int as count from users',
     );

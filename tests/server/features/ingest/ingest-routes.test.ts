@@ -4,8 +4,9 @@ import {
   revokeServiceToken,
 } from '../../../../server/features/services/service-token-repository';
 import { INGEST_TEXTS } from '../../../../server/features/ingest/ingest-routes';
-import { createTestService, ingest, textItem } from '../../../support/moderation-fixtures';
+import { createTestService } from '../../../support/moderation-fixtures';
 import { useTestServer } from '../../../support/test-server';
+import { ingest, textItem } from '../../../support/protocol';
 
 describe('POST /api/v1/contents', () => {
   const server = useTestServer({ env: { DEMO_FEEDER: '0' } });

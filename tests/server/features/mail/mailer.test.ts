@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { useTestServer, waitFor } from '../../../support/test-server';
+import { useTestServer } from '../../../support/test-server';
+import { waitFor } from '../../../support/protocol';
 
 interface ReceivedMail {
   from: string;

@@ -1,15 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModeratedResult, SubmitItemResult } from '../../../../src/contract/content';
+import type { ModeratedResult } from '../../../../src/contract/content';
 import { NAMESPACES } from '../../../../src/contract/socket-events';
 import {
-  SocketRecorder,
-  contentIds,
   createOperator,
   createTestService,
-  ingestTexts,
   type TestOperator,
 } from '../../../support/moderation-fixtures';
-import { useTestServer, waitFor } from '../../../support/test-server';
+import { useTestServer } from '../../../support/test-server';
+import {
+  claimItems,
+  ingestTexts,
+  moderatedResult,
+  submitResults,
+  SocketRecorder,
+  waitFor,
+} from '../../../support/protocol';
 
 /** The contract's type checks 'additional' against the 0/1 index signature too; the wire does not. */
 const withCustomTag = (tags: Record<string, 0 | 1>, custom: string) =>
@@ -26,51 +31,15 @@ describe('content calls of the moderation screen', () => {
 
   /** Connects, takes moderation and claims `count` items; answers their ids. */
   const claim = async (operator: TestOperator, count: number) => {
-    const socket = await SocketRecorder.connect(
-      server.baseUrl,
-      NAMESPACES.onlineUsers,
-      operator.cookie,
-    );
-    sockets.push(socket);
-    await socket.next('moderation-status');
-    socket.socket.emit('moderate-me', { user: { id: operator.id } });
-    await socket.next('moderation-status', (args) =>
-      Boolean((args[0] as { moderatingSocket: string | null }).moderatingSocket),
-    );
-    const mark = socket.mark();
-    socket.socket.emit('request-content', { user: { id: operator.id }, count });
-    return {
-      socket,
-      ids: contentIds(await socket.next('set-content', () => true, { since: mark })),
-    };
+    const claimed = await claimItems(server.baseUrl, operator, count);
+    sockets.push(claimed.socket);
+    return claimed;
   };
 
-  const result = (
-    operator: TestOperator,
-    contentId: number,
-    overrides: Partial<ModeratedResult> = {},
-  ): ModeratedResult => ({
-    content_id: contentId,
-    moderated_status: { spam: 1, nudity: 0 },
-    moderated_time: new Date().toISOString(),
-    inbound_time: new Date().toISOString(),
-    subscriber_id: 'sub-0',
-    user_id: operator.id,
-    total_contents: 1,
-    username: operator.username,
-    is_batch_moderator: false,
-    ...overrides,
-  });
+  const result = moderatedResult;
 
-  const submit = async (operator: TestOperator, results: ModeratedResult[]) => {
-    const response = await operator.client.post<{
-      ok: boolean;
-      data: SubmitItemResult[];
-      message?: string;
-      fields?: Record<string, string>;
-    }>('/api/v2/content/submit-contents', results);
-    return response;
-  };
+  const submit = (operator: TestOperator, results: ModeratedResult[]) =>
+    submitResults(operator.client, results);
 
   it('content/update returns full items, only those leased to the caller', async () => {
     const { service, token } = await createTestService(server.db);

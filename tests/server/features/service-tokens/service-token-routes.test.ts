@@ -7,7 +7,7 @@ import {
 } from '../../../../src/contract/service-tokens';
 import {
   allPermissionsExcept,
-  createTestService,
+  createCallbackService,
   createUserWithPermissions,
 } from '../../../support/delivery-fixtures';
 import type { TestClient } from '../../../support/test-client';
@@ -34,7 +34,7 @@ describe('service API tokens', () => {
 
   beforeAll(async () => {
     admin = await server.signIn('admin');
-    const service = await createTestService(server.db);
+    const service = await createCallbackService(server.db);
     serviceId = service.id;
     serviceName = service.name;
   });

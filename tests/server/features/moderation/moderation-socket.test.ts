@@ -1,14 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { NAMESPACES } from '../../../../src/contract/socket-events';
+import { NAMESPACES, type EventRefusal } from '../../../../src/contract/socket-events';
 import {
-  SocketRecorder,
-  contentIds,
   createOperator,
   createTestService,
-  ingestTexts,
   type TestOperator,
 } from '../../../support/moderation-fixtures';
-import { useTestServer, waitFor } from '../../../support/test-server';
+import { useTestServer } from '../../../support/test-server';
+import {
+  contentIds,
+  ingestTexts,
+  requestContent,
+  SocketRecorder,
+  takeModeration,
+  waitFor,
+} from '../../../support/protocol';
 
 /** Grace 1.2 s: the lease keeper ticks every 300 ms, so leases lapse fast but not mid-test. */
 const GRACE_SECONDS = 1.2;
@@ -36,22 +41,12 @@ describe('/online-users protocol', () => {
 
   const moderate = async (operator: TestOperator) => {
     const socket = await open(operator);
-    await socket.next('moderation-status');
-    const mark = socket.mark();
-    socket.socket.emit('moderate-me', { user: { id: operator.id } });
-    await socket.next(
-      'moderation-status',
-      (args) => (args[0] as { moderatingSocket: string }).moderatingSocket === socket.id,
-      { since: mark },
-    );
+    expect(await takeModeration(socket, operator.id)).toBe(true);
     return socket;
   };
 
-  const request = async (socket: SocketRecorder, operator: TestOperator, count: number) => {
-    const mark = socket.mark();
-    socket.socket.emit('request-content', { user: { id: operator.id }, count });
-    return contentIds(await socket.next('set-content', () => true, { since: mark }));
-  };
+  const request = (socket: SocketRecorder, operator: TestOperator, count: number) =>
+    requestContent(socket, operator.id, count);
 
   const statusRows = (ids: number[]) =>
     server.db.query<{ id: number; status: string; assigned_to: number | null }>(
@@ -259,20 +254,45 @@ describe('/online-users protocol', () => {
     expect(statusOf(socket)).toBeNull();
   });
 
-  it('ignores moderation events from a user without section_moderation or for another user', async () => {
+  it('refuses moderation events from a user without section_moderation, for another user, or malformed', async () => {
+    const refusal = (args: unknown[]) => args[0] as EventRefusal;
     const customer = await createOperator(server.db, server.baseUrl, { role: 'customer' });
     const socket = await open(customer);
     await socket.next('moderation-status');
     socket.socket.emit('moderate-me', { user: { id: customer.id } });
+    expect(refusal(await socket.next('refused'))).toMatchObject({
+      event: 'moderate-me',
+      code: 'forbidden',
+      message: expect.stringContaining('section_moderation'),
+    });
+
     const operator = await createOperator(server.db, server.baseUrl);
     const other = await open(operator);
     await other.next('moderation-status');
+    let mark = other.mark();
     other.socket.emit('moderate-me', { user: { id: customer.id } });
-    // Round trip through the same sockets, then check nothing was taken.
-    other.socket.emit('moderate-me', { user: { id: operator.id } });
-    await other.next('moderation-status', (args) =>
-      Boolean((args[0] as { moderatingSocket: string | null }).moderatingSocket),
-    );
+    expect(refusal(await other.next('refused', () => true, { since: mark }))).toMatchObject({
+      event: 'moderate-me',
+      code: 'validation',
+      fields: { 'user.id': 'must be your own user id' },
+    });
+    const malformed: [string, unknown][] = [
+      ['moderate-me', { user: { id: 'me' } }],
+      ['moderate-me', null],
+      ['request-content', { user: { id: operator.id }, count: 1e9 }],
+      ['unmap-content', { content: { id: 'x' } }],
+    ];
+    for (const [event, payload] of malformed) {
+      mark = other.mark();
+      (other.socket.emit as (name: string, payload: unknown) => void)(event, payload);
+      expect(refusal(await other.next('refused', () => true, { since: mark }))).toMatchObject({
+        event,
+        code: 'validation',
+      });
+    }
+
+    // The socket still works after every refusal, and nothing was taken for the customer.
+    expect(await takeModeration(other, operator.id)).toBe(true);
     const rows = await server.db.query<{ user_id: number }>(
       'select user_id from moderation_presence where user_id = any($1::int[])',
       [[customer.id, operator.id]],

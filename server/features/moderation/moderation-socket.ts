@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
-import { z } from 'zod';
-import { AssignedContentSchema } from '../../../src/contract/content';
-import { NAMESPACES } from '../../../src/contract/socket-events';
-import type { Permission } from '../../../src/contract/permissions';
+import { NAMESPACES, clientEvents } from '../../../src/contract/socket-events';
 import type { Database } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import { onEvent } from '../../sockets/socket-event';
 import {
   type SocketData,
   type TypedNamespace,
@@ -17,17 +16,17 @@ import {
   leasedContentIds,
   releaseContent,
   releaseUserContents,
-} from '../moderation/content-repository';
-import type { LeaseKeeper } from '../moderation/lease-keeper';
+} from './content-repository';
+import type { LeaseKeeper } from './lease-keeper';
 import {
   clearModeration,
   moderatingSocketOf,
   setParkTime,
   takeModeration,
-} from '../moderation/presence-repository';
+} from './presence-repository';
 
 /**
- * The /online-users protocol of SPEC §4 and §7. Rules:
+ * The moderation protocol on the /online-users namespace. Rules:
  * - One socket per user holds moderation (moderation_presence). moderate-me takes it unless
  *   another live socket of the user holds it; the refused socket is told who does
  *   (moderation-status with the other socket's id). Liveness is asked of every process through
@@ -36,18 +35,12 @@ import {
  * - park-me (from the holder, or when no live socket holds moderation) ends moderation and
  *   returns the user's items to the queue at once; unmap-content returns one item.
  * - A dropped holder keeps moderation and its items for the lease grace period (LeaseKeeper).
- * - Every event checks section_moderation and that the payload names the socket's own user.
+ * - Payloads and permissions are checked by onEvent from the contract (clientEvents); an event
+ *   naming another user than the socket's own is refused.
  */
 type OnlineUsersNamespace = TypedNamespace<'/online-users'>;
 
-const UserRefSchema = z.object({ user: z.object({ id: z.number().int() }) });
-const RequestContentSchema = UserRefSchema.extend({ count: z.number().int().min(0).max(100) });
-const UnmapContentSchema = z.object({
-  content: AssignedContentSchema,
-  reason: z.string().max(200).default(''),
-});
-
-export interface OnlineUsersDeps {
+export interface ModerationSocketDeps {
   io: Server;
   db: Database;
   leases: LeaseKeeper;
@@ -56,7 +49,7 @@ export interface OnlineUsersDeps {
   log: FastifyBaseLogger;
 }
 
-export interface OnlineUsers {
+export interface ModerationSocket {
   namespace: OnlineUsersNamespace;
   /** Server-side park (admin action or server decision): items back, holder cleared, told. */
   park(userId: number): Promise<void>;
@@ -69,7 +62,15 @@ export interface OnlineUsers {
   liveSockets(userId: number): Promise<string[]>;
 }
 
-export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
+function ownUserOnly(payload: { user: { id: number } }, userId: number): void {
+  if (payload.user.id !== userId) {
+    throw new HttpError(422, 'user.id: must be your own user id', {
+      'user.id': 'must be your own user id',
+    });
+  }
+}
+
+export function registerModerationSocket(deps: ModerationSocketDeps): ModerationSocket {
   const { db, leases, log } = deps;
   const namespace = typedNamespace(deps.io, NAMESPACES.onlineUsers);
   /** Claims of one user run one after another in this process (their holder socket is here). */
@@ -126,7 +127,7 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
     announce(userId, null);
   };
 
-  const onlineUsers: OnlineUsers = {
+  const moderation: ModerationSocket = {
     namespace,
     park,
     async kick(userId) {
@@ -155,24 +156,6 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
 
   namespace.on('connection', (socket) => {
     const user = (socket.data as SocketData).user;
-    const allowed = (permission: Permission) => user.permissions.includes(permission);
-
-    /** Runs a handler with its errors logged: a bad event never takes the process down. */
-    const handle = <T>(name: string, work: (payload: T) => Promise<void>) => {
-      return (payload: T) => {
-        work(payload).catch((error: unknown) =>
-          log.error({ err: error, event: name, userId: user.id }, 'online-users event failed'),
-        );
-      };
-    };
-    const ownUser = (payload: unknown, schema: z.ZodType<{ user: { id: number } }>) => {
-      const parsed = schema.safeParse(payload);
-      if (!parsed.success || parsed.data.user.id !== user.id) {
-        log.warn({ userId: user.id, payload }, 'online-users event for another user ignored');
-        return false;
-      }
-      return true;
-    };
 
     visibleHolder(user.id).then(
       (holder) => {
@@ -182,99 +165,85 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
       (error: unknown) => log.error({ err: error }, 'moderation status lookup failed'),
     );
 
-    socket.on(
-      'moderate-me',
-      handle('moderate-me', async (payload) => {
-        if (!allowed('section_moderation') || !ownUser(payload, UserRefSchema)) return;
-        const holder = await takeModeration(db, {
+    onEvent(socket, clientEvents.moderateMe, log, async ({ payload }) => {
+      ownUserOnly(payload, user.id);
+      const holder = await takeModeration(db, {
+        userId: user.id,
+        socketId: socket.id,
+        nodeId: deps.nodeId,
+        liveSocketIds: await liveSockets(user.id),
+      });
+      if (holder !== socket.id) {
+        socket.emit('moderation-status', { moderatingSocket: holder ?? null });
+        return;
+      }
+      leases.hold(socket.id, user.id);
+      await setParkTime(db, user.id, false);
+      announce(user.id, socket.id);
+      // Items still leased from before a drop come back to the screen that now moderates.
+      const held = await leasedContentIds(db, user.id);
+      if (held.length > 0)
+        socket.emit(
+          'set-content',
+          held.map((id) => ({ id })),
+        );
+    });
+
+    // The user of the event, not of the connection: max_content may change while it lives.
+    onEvent(socket, clientEvents.requestContent, log, async ({ payload, user }) => {
+      ownUserOnly(payload, user.id);
+      if (!leases.holds(socket.id)) return;
+      const wanted = Math.min(payload.count, user.max_content);
+      if (wanted <= 0) return;
+      const waiting = waitingClaims.get(user.id);
+      if (waiting?.socketId === socket.id) {
+        waiting.wanted = Math.max(waiting.wanted, wanted);
+        return;
+      }
+      const entry = { socketId: socket.id, wanted };
+      waitingClaims.set(user.id, entry);
+      const previous = claimChains.get(user.id) ?? Promise.resolve();
+      const next = previous.then(async () => {
+        if (waitingClaims.get(user.id) === entry) waitingClaims.delete(user.id);
+        // Deferred: on a saturated embedded database, operators wait for new items rather
+        // than for their submits (which finish work and free leases) to be stored.
+        const claim = await claimContents(db.deferred, {
           userId: user.id,
           socketId: socket.id,
-          nodeId: deps.nodeId,
-          liveSocketIds: await liveSockets(user.id),
+          wanted: entry.wanted,
+          maxContent: user.max_content,
+          leaseSeconds: leases.graceSeconds,
+          aiWaitSeconds: deps.aiWaitSeconds,
         });
-        if (holder !== socket.id) {
-          socket.emit('moderation-status', { moderatingSocket: holder ?? null });
-          return;
-        }
-        leases.hold(socket.id, user.id);
-        await setParkTime(db, user.id, false);
-        announce(user.id, socket.id);
-        // Items still leased from before a drop come back to the screen that now moderates.
-        const held = await leasedContentIds(db, user.id);
-        if (held.length > 0)
+        if (claim.claimed > 0) {
           socket.emit(
             'set-content',
-            held.map((id) => ({ id })),
+            claim.ids.map((id) => ({ id })),
           );
-      }),
-    );
-
-    socket.on(
-      'request-content',
-      handle('request-content', async (payload) => {
-        if (!allowed('section_moderation') || !ownUser(payload, RequestContentSchema)) return;
-        if (!leases.holds(socket.id)) return;
-        const { count } = RequestContentSchema.parse(payload);
-        const wanted = Math.min(count, user.max_content);
-        if (wanted <= 0) return;
-        const waiting = waitingClaims.get(user.id);
-        if (waiting?.socketId === socket.id) {
-          waiting.wanted = Math.max(waiting.wanted, wanted);
-          return;
         }
-        const entry = { socketId: socket.id, wanted };
-        waitingClaims.set(user.id, entry);
-        const previous = claimChains.get(user.id) ?? Promise.resolve();
-        const next = previous.then(async () => {
-          if (waitingClaims.get(user.id) === entry) waitingClaims.delete(user.id);
-          // Deferred: on a saturated embedded database, operators wait for new items rather
-          // than for their submits (which finish work and free leases) to be stored.
-          const claim = await claimContents(db.deferred, {
-            userId: user.id,
-            socketId: socket.id,
-            wanted: entry.wanted,
-            maxContent: user.max_content,
-            leaseSeconds: leases.graceSeconds,
-            aiWaitSeconds: deps.aiWaitSeconds,
-          });
-          if (claim.claimed > 0) {
-            socket.emit(
-              'set-content',
-              claim.ids.map((id) => ({ id })),
-            );
-          }
-        });
-        const settled = next.catch(() => undefined);
-        claimChains.set(user.id, settled);
-        void settled.then(() => {
-          if (claimChains.get(user.id) === settled) claimChains.delete(user.id);
-        });
-        await next;
-      }),
-    );
+      });
+      const settled = next.catch(() => undefined);
+      claimChains.set(user.id, settled);
+      void settled.then(() => {
+        if (claimChains.get(user.id) === settled) claimChains.delete(user.id);
+      });
+      await next;
+    });
 
-    socket.on(
-      'unmap-content',
-      handle('unmap-content', async (payload) => {
-        if (!allowed('section_moderation')) return;
-        const parsed = UnmapContentSchema.safeParse(payload);
-        if (!parsed.success) return;
-        await releaseContent(db, user.id, parsed.data.content.id);
-      }),
-    );
+    onEvent(socket, clientEvents.unmapContent, log, async ({ payload }) => {
+      await releaseContent(db, user.id, payload.content.id);
+    });
 
-    socket.on('park-me', () =>
-      handle('park-me', async () => {
-        const holder = await moderatingSocketOf(db, user.id);
-        if (holder && holder !== socket.id && (await isLive(user.id, holder))) {
-          // Another tab moderates: parking is that tab's decision, this one is only told.
-          socket.emit('moderation-status', { moderatingSocket: holder });
-          return;
-        }
-        leases.drop(socket.id);
-        await park(user.id);
-      })(undefined),
-    );
+    onEvent(socket, clientEvents.parkMe, log, async () => {
+      const holder = await moderatingSocketOf(db, user.id);
+      if (holder && holder !== socket.id && (await isLive(user.id, holder))) {
+        // Another tab moderates: parking is that tab's decision, this one is only told.
+        socket.emit('moderation-status', { moderatingSocket: holder });
+        return;
+      }
+      leases.drop(socket.id);
+      await park(user.id);
+    });
 
     socket.on('disconnect', () => {
       // Moderation and items are kept for the grace period; the lease keeper stops renewing.
@@ -282,5 +251,5 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
     });
   });
 
-  return onlineUsers;
+  return moderation;
 }

@@ -1,20 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { ModeratedResult, SubmitItemResult } from '../../../../src/contract/content';
+import type { SubmitItemResult } from '../../../../src/contract/content';
 import { NAMESPACES } from '../../../../src/contract/socket-events';
 import type { Database } from '../../../../server/db/database';
 import { openPostgresDatabase } from '../../../../server/db/postgres-database';
 import {
-  SocketRecorder,
-  contentIds,
   createOperator,
   createTestService,
-  ingestTexts,
   type TestOperator,
 } from '../../../support/moderation-fixtures';
 import { prepareTestDatabase, type PreparedTestDatabase } from '../../../support/test-database';
-import { startTestServer, waitFor, type TestServer } from '../../../support/test-server';
+import { startTestServer, type TestServer } from '../../../support/test-server';
+import {
+  fetchContents,
+  ingestTexts,
+  moderatedResult,
+  openModerationSocket,
+  requestContent,
+  SocketRecorder,
+  submitResults,
+  takeModeration,
+  waitFor,
+} from '../../../support/protocol';
 
 const isPostgres = inject('testDatabase').kind === 'postgres';
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -25,25 +33,15 @@ async function moderateUntilEmpty(
   db: Database,
   operator: TestOperator,
 ): Promise<{ handed: number[]; outcomes: SubmitItemResult[] }> {
-  const socket = await SocketRecorder.connect(
-    server.baseUrl,
-    NAMESPACES.onlineUsers,
-    operator.cookie,
-  );
+  const socket = await openModerationSocket(server.baseUrl, operator);
   const handed: number[] = [];
   const outcomes: SubmitItemResult[] = [];
   try {
-    await socket.next('moderation-status');
-    socket.socket.emit('moderate-me', { user: { id: operator.id } });
-    await socket.next('moderation-status', (args) =>
-      Boolean((args[0] as { moderatingSocket: string | null }).moderatingSocket),
-    );
+    expect(await takeModeration(socket, operator.id)).toBe(true);
     for (let round = 0; round < 500; round += 1) {
-      const mark = socket.mark();
-      socket.socket.emit('request-content', { user: { id: operator.id }, count: 6 });
-      const ids = await socket
-        .next('set-content', () => true, { since: mark, timeoutMs: 1_500 })
-        .then(contentIds, () => []);
+      const ids = await requestContent(socket, operator.id, 6, { timeoutMs: 1_500 }).catch(
+        () => [],
+      );
       if (ids.length === 0) {
         const pending = await db.query<{ n: number }>(
           "select count(*)::int as n from contents where status <> 'decided'",
@@ -52,27 +50,18 @@ async function moderateUntilEmpty(
         continue;
       }
       handed.push(...ids);
-      const items = await operator.client.post<{ data: { id: number }[] }>(
-        '/api/content/update',
-        ids.map((id) => ({ id })),
+      const items = await fetchContents(operator.client, ids);
+      const results = items.map((item) =>
+        moderatedResult(operator, item.id, {
+          moderated_status: { spam: 1 },
+          subscriber_id: 'sub',
+          total_contents: ids.length,
+          is_batch_moderator: true,
+          idempotency_key: randomBytes(8).toString('hex'),
+        }),
       );
-      const results: ModeratedResult[] = items.body.data.map((item) => ({
-        content_id: item.id,
-        moderated_status: { spam: 1 },
-        moderated_time: new Date().toISOString(),
-        inbound_time: new Date().toISOString(),
-        subscriber_id: 'sub',
-        user_id: operator.id,
-        total_contents: ids.length,
-        username: operator.username,
-        is_batch_moderator: true,
-        idempotency_key: randomBytes(8).toString('hex'),
-      }));
       if (results.length === 0) continue;
-      const answer = await operator.client.post<{ data: SubmitItemResult[] }>(
-        '/api/v2/content/submit-contents',
-        results,
-      );
+      const answer = await submitResults(operator.client, results);
       outcomes.push(...answer.body.data);
     }
   } finally {

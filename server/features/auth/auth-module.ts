@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { DomainLifecycle, ServerContext } from '../../server-context';
+import type { Mailer } from '../mail/mailer';
+import { authRoutes } from './auth-routes';
+import { deleteExpiredSessions, type SessionPolicy } from './session-repository';
+
+/** How often ended sessions are deleted; a session's end is also checked on every request. */
+const SESSION_SWEEP_MS = 10 * 60_000;
+
+/** Sign-in, sign-out and the password flows, and the sweep of ended sessions. */
+export async function registerAuth(
+  context: ServerContext,
+  deps: {
+    mailer: Mailer;
+    sessionPolicy: SessionPolicy;
+    /** The origin mailed links are built from, or undefined for a host that is not allowed. */
+    linkOrigin: (request: FastifyRequest) => string | undefined;
+  },
+): Promise<DomainLifecycle> {
+  const { http, db, log } = context;
+  await authRoutes(http, {
+    db,
+    mailer: deps.mailer,
+    sessionPolicy: deps.sessionPolicy,
+    linkOrigin: deps.linkOrigin,
+  });
+  let sweep: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      sweep = setInterval(() => {
+        deleteExpiredSessions(db, deps.sessionPolicy).catch((error: unknown) =>
+          log.error({ err: error }, 'session sweep failed'),
+        );
+      }, SESSION_SWEEP_MS);
+      sweep.unref();
+    },
+    close() {
+      clearInterval(sweep);
+    },
+  };
+}
