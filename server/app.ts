@@ -12,6 +12,7 @@ import { registerLiveModeration, type LiveModeration } from './features/moderati
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerCsrf } from './http/csrf';
 import { installErrorHandler } from './http/errors';
+import { registerJsonBodyParser } from './http/json-body';
 import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
 import { createOriginPolicy } from './http/origins';
 import { registerSessionLookup } from './http/session';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
   const maintenance = new MaintenanceSwitch(db, config.maintenance);
 
   installErrorHandler(http);
+  registerJsonBodyParser(http);
   await http.register(cookie);
   registerMaintenance(http, maintenance);
   await registerCsrf(http);
