@@ -11,7 +11,7 @@ import { createLocalAiProvider } from './features/ai/local-ai-provider';
 import { registerLiveModeration, type LiveModeration } from './features/moderation/live-moderation';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerCsrf } from './http/csrf';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrors, installErrorHandler } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
 import { createOriginPolicy } from './http/origins';
@@ -43,6 +43,7 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    frameworkErrors,
   });
   const db =
     options.db ??
