@@ -18,7 +18,8 @@ import { registerStatistics } from './features/statistics/statistics-module';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerCsrf } from './http/csrf';
 import { registerEndpoint } from './http/endpoint';
-import { installErrorHandler } from './http/errors';
+import { frameworkErrors, installErrorHandler } from './http/errors';
+import { registerJsonBodyParser } from './http/json-body';
 import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
 import { createOriginPolicy } from './http/origins';
 import { registerSessionLookup } from './http/session';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    frameworkErrors,
   });
   const db =
     options.db ??
@@ -62,6 +64,7 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
   const maintenance = new MaintenanceSwitch(db, config.maintenance);
 
   installErrorHandler(http);
+  registerJsonBodyParser(http);
   await http.register(cookie);
   registerMaintenance(http, maintenance);
   await registerCsrf(http);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
 import { codeForStatus, type ApiFailure, type ErrorCode } from '../../src/contract/api';
 import { describeFieldErrors, fieldErrors } from '../../src/contract/validation';
@@ -40,6 +40,26 @@ const UNAVAILABLE_RETRY_SECONDS = 5;
 
 const CSRF_MESSAGE =
   "This page's security token is missing or out of date. Reload the page and try again.";
+
+/**
+ * Fastify's `frameworkErrors` option: errors Fastify raises before routing (a path with broken
+ * percent-encoding) skip the error handler, so they get the JSON envelope here.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({
+    ok: false,
+    code: codeForStatus(status),
+    message:
+      error.code === 'FST_ERR_BAD_URL'
+        ? 'The address of this request is not valid.'
+        : error.message,
+  });
+}
 
 /**
  * Maps every failure to the JSON envelope. Bad input is 422 naming the fields; a database that

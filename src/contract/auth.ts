@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OkSchema, okData } from './api';
 import { PUBLIC, SIGNED_IN, defineEndpoint, needs } from './endpoint';
+import { hasUnstorableCharacters } from './validation';
 
 /** SPEC §3 User, as GET /api/auth returns it. */
 export const CurrentUserSchema = z.object({
@@ -19,6 +20,13 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const CurrentUserResponseSchema = okData(CurrentUserSchema);
 
+const UNSTORABLE = 'contains characters that cannot be stored (NUL or broken Unicode)';
+/** Refuses NUL and lone surrogates: PostgreSQL cannot compare or store them. */
+const storable = (what: string) => ({
+  check: (value: string) => !hasUnstorableCharacters(value),
+  message: `${what} ${UNSTORABLE}`,
+});
+
 export const LOGIN_TEXTS = {
   title: 'MODERATION',
   usernameRequired: 'Enter your username',
@@ -31,11 +39,13 @@ export const LoginRequestSchema = z.object({
     .string({ error: LOGIN_TEXTS.usernameRequired })
     .trim()
     .min(1, LOGIN_TEXTS.usernameRequired)
-    .max(100, 'A username has at most 100 characters'),
+    .max(100, 'A username has at most 100 characters')
+    .refine(storable('The username').check, storable('The username').message),
   password: z
     .string({ error: LOGIN_TEXTS.passwordRequired })
     .min(1, LOGIN_TEXTS.passwordRequired)
-    .max(1000, 'A password has at most 1000 characters'),
+    .max(1000, 'A password has at most 1000 characters')
+    .refine(storable('The password').check, storable('The password').message),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -55,6 +65,7 @@ export const ForgotPasswordRequestSchema = z.object({
     .trim()
     .min(1, FORGOT_PASSWORD_TEXTS.emailRequired)
     .max(254)
+    .refine(storable('The email address').check, storable('The email address').message)
     .pipe(z.email(FORGOT_PASSWORD_TEXTS.emailInvalid)),
 });
 
@@ -64,17 +75,26 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const NewPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `The new password needs at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `The new password may have at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `The new password may have at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine(storable('The new password').check, storable('The new password').message);
 
 export const ResetPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'The reset link is incomplete').max(200),
+  token: z
+    .string()
+    .min(1, 'The reset link is incomplete')
+    .max(200)
+    .refine(storable('The reset link').check, storable('The reset link').message),
   password: NewPasswordSchema,
 });
 
 export const ResetTokenStatusSchema = okData(z.object({ username: z.string() }));
 
 export const ChangePasswordRequestSchema = z.object({
-  current_password: z.string().min(1, 'Enter your current password').max(1000),
+  current_password: z
+    .string()
+    .min(1, 'Enter your current password')
+    .max(1000)
+    .refine(storable('The current password').check, storable('The current password').message),
   new_password: NewPasswordSchema,
 });
 

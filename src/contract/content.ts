@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { OkSchema } from './api';
 import { SERVICE_TOKEN, SIGNED_IN, defineEndpoint, needs } from './endpoint';
-import { idSchema } from './validation';
+import {
+  bodyIdSchema,
+  hasUnstorableCharacters,
+  idSchema,
+  isoDateTextSchema,
+  jsonValueProblem,
+  textSchema,
+} from './validation';
 
 /**
  * Content items, moderated results and the content calls of SPEC §3 and §7. One definition for
@@ -19,10 +26,8 @@ export const CUSTOM_TAG_MAX_LENGTH = 50;
 /** The ingest API takes one item or an array of up to 100. */
 export const INGEST_MAX_ITEMS = 100;
 
-const httpUrl = z
-  .string()
+const httpUrl = textSchema(2048, 'A URL')
   .trim()
-  .max(2048, 'A URL has at most 2048 characters')
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -32,21 +37,30 @@ const httpUrl = z
     }
   }, 'must be an http(s) URL');
 
-export const AdditionalDetailsSchema = z.union([
-  z.record(z.string(), z.unknown()),
-  z.array(z.record(z.string(), z.unknown())),
-]);
+/** content_additional_details is stored as jsonb and shown in a details panel: bounded. */
+export const ADDITIONAL_DETAILS_MAX_BYTES = 64 * 1024;
+export const ADDITIONAL_DETAILS_MAX_DEPTH = 16;
+
+export const AdditionalDetailsSchema = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))])
+  .superRefine((value, ctx) => {
+    const problem = jsonValueProblem(value, {
+      maxBytes: ADDITIONAL_DETAILS_MAX_BYTES,
+      maxDepth: ADDITIONAL_DETAILS_MAX_DEPTH,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 export type AdditionalDetails = z.infer<typeof AdditionalDetailsSchema>;
 
 /** What a client service sends for one item (POST /api/v1/contents). */
 export const IngestItemSchema = z
   .object({
-    subscriber_id: z.string().trim().min(1, 'is required').max(200),
-    user_id: z.string().trim().min(1, 'is required').max(200),
-    username: z.string().trim().max(200).default(''),
-    notes: z.string().max(5000).nullish(),
+    subscriber_id: textSchema(200, 'subscriber_id').trim().min(1, 'is required'),
+    user_id: textSchema(200, 'user_id').trim().min(1, 'is required'),
+    username: textSchema(200, 'username').trim().default(''),
+    notes: textSchema(5000, 'notes').nullish(),
     message_type: MessageTypeSchema,
-    content: z.string().min(1, 'is required').max(100_000),
+    content: textSchema(100_000, 'content').min(1, 'is required'),
     file_url: httpUrl.nullish(),
     content_additional_details: AdditionalDetailsSchema.nullish(),
   })
@@ -122,7 +136,7 @@ export const ContentItemSchema = z.object({
 export type ContentItem = z.infer<typeof ContentItemSchema>;
 
 /** What set-content hands out and POST /api/content/update takes back. */
-export const AssignedContentSchema = z.object({ id: z.number().int() });
+export const AssignedContentSchema = z.object({ id: bodyIdSchema('id') });
 export type AssignedContent = z.infer<typeof AssignedContentSchema>;
 
 export const ContentUpdateRequestSchema = z
@@ -135,23 +149,37 @@ export const ContentUpdateResponseSchema = z.object({
 
 /** SPEC §3 moderated result: tag name (underscores) to 1 or 0, plus an optional custom tag. */
 export const ModeratedResultSchema = z.object({
-  content_id: z.number().int(),
+  content_id: bodyIdSchema('content_id'),
   // An object with a catch-all, not record().and(object()): the record half of an intersection
   // also checks 'additional' and refused every custom tag as "expected 0 or 1".
   moderated_status: z
-    .object({ additional: z.string().trim().max(CUSTOM_TAG_MAX_LENGTH).optional() })
-    .catchall(z.union([z.literal(0), z.literal(1)])),
+    .object({
+      additional: textSchema(CUSTOM_TAG_MAX_LENGTH, 'additional').trim().optional(),
+    })
+    .catchall(z.union([z.literal(0), z.literal(1)]))
+    .superRefine((status, ctx) => {
+      // Tag names are keys here; they are stored, so they obey the same rules as text.
+      for (const key of Object.keys(status)) {
+        if (key.length > 200 || hasUnstorableCharacters(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key.slice(0, 50)],
+            message: 'A tag name must be storable text of at most 200 characters',
+          });
+        }
+      }
+    }),
   /** When the operator submitted, ISO 8601. */
-  moderated_time: z.string(),
+  moderated_time: isoDateTextSchema('moderated_time'),
   /** When the item reached the operator's screen, ISO 8601. */
-  inbound_time: z.string(),
-  subscriber_id: z.string(),
-  user_id: z.number().int(),
-  total_contents: z.number().int().min(1),
-  username: z.string(),
+  inbound_time: isoDateTextSchema('inbound_time'),
+  subscriber_id: textSchema(200, 'subscriber_id'),
+  user_id: bodyIdSchema('user_id'),
+  total_contents: z.number().int().min(1).max(1000),
+  username: textSchema(200, 'username'),
   is_batch_moderator: z.boolean(),
   /** Made on the device; the server stores each key once (replays are acknowledged again). */
-  idempotency_key: z.string().min(8).max(100).optional(),
+  idempotency_key: textSchema(100, 'idempotency_key').min(8).optional(),
 });
 export type ModeratedResult = z.infer<typeof ModeratedResultSchema>;
 
@@ -188,22 +216,23 @@ export const SubmitContentsResponseSchema = z.object({
 });
 
 export const ModeratedTimeRequestSchema = z.object({
-  user_id: z.number().int(),
-  content_id: z.number().int(),
-  idempotency_key: z.string().min(8).max(100).optional(),
+  user_id: bodyIdSchema('user_id'),
+  content_id: bodyIdSchema('content_id'),
+  idempotency_key: textSchema(100, 'idempotency_key').min(8).optional(),
 });
 
 export const MEDIA_LOG_ACTIONS = ['play', 'pause', 'seek', 'end', 'closeMedia'] as const;
 export const MediaLogRequestSchema = z.object({
   action: z.enum(MEDIA_LOG_ACTIONS),
-  user_id: z.number().int(),
+  user_id: bodyIdSchema('user_id'),
   onEnlargedContent: z.boolean(),
   content: z.object({
-    content_id: z.number().int(),
-    currentTime: z.number().min(0),
-    duration: z.number().min(0).nullable(),
+    content_id: bodyIdSchema('content_id'),
+    // A day is far longer than any moderated media; larger numbers are client faults.
+    currentTime: z.number().min(0).max(86_400),
+    duration: z.number().min(0).max(86_400).nullable(),
   }),
-  idempotency_key: z.string().min(8).max(100).optional(),
+  idempotency_key: textSchema(100, 'idempotency_key').min(8).optional(),
 });
 export type MediaLogRequest = z.infer<typeof MediaLogRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OkSchema } from './api';
 import { defineEndpoint, needs } from './endpoint';
-import { idSchema } from './validation';
+import { idSchema, textSchema } from './validation';
 
 /** Service API tokens (SPEC §2 Service API Tokens, §3, §5, §7, §8). */
 export const SERVICE_TOKEN_PAGE_SIZES = [10, 25] as const;
@@ -12,7 +12,12 @@ export type ServiceOption = z.infer<typeof ServiceOptionSchema>;
 export const ServiceOptionsResponseSchema = z.array(ServiceOptionSchema);
 
 export const ServiceTokenListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(100_000, 'page is too large')
+    .default(1),
   per_page: z.coerce
     .number()
     .int()
@@ -20,7 +25,7 @@ export const ServiceTokenListQuerySchema = z.object({
       message: 'per_page must be 10 or 25',
     })
     .default(10),
-  service_name: z.string().trim().max(200).optional(),
+  service_name: textSchema(200, 'service_name').trim().optional(),
 });
 
 /** A list row. `token` is already masked by the server: the raw token is never listed. */
@@ -43,7 +48,11 @@ export const ServiceTokenListResponseSchema = z.object({
 });
 
 export const CreateServiceTokenRequestSchema = z.object({
-  service_id: z.number({ error: 'Service is required' }).int().positive('Service is required'),
+  service_id: z
+    .number({ error: 'Service is required' })
+    .int()
+    .positive('Service is required')
+    .max(2_147_483_647, 'Service is not known'),
   /** Optional lifetime in days; absent means the token never expires. */
   expires_in_days: z.number().int().min(1).max(3650).optional(),
 });

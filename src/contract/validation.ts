@@ -18,6 +18,15 @@ export function idSchema(what = 'id') {
     .max(MAX_INT32, `${what} is too large`);
 }
 
+/** An id inside a JSON body: a number as sent (no coercion), in PostgreSQL `integer` range. */
+export function bodyIdSchema(what = 'id') {
+  return z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be a positive number`)
+    .max(MAX_INT32, `${what} is too large`);
+}
+
 // Matches a high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -53,6 +62,66 @@ export function isoDateSchema(what = 'date') {
       }
       return new Date(time);
     });
+}
+
+/** An instant kept as the ISO 8601 text it was sent as, within the years timestamptz stores. */
+export function isoDateTextSchema(what = 'date') {
+  return z
+    .string({ error: `${what} must be a date` })
+    .max(40, `${what} must be an ISO 8601 date`)
+    .refine(
+      (value) => {
+        const time = Date.parse(value);
+        return !Number.isNaN(time) && time >= MIN_TIME && time <= MAX_TIME;
+      },
+      { message: `${what} must be an ISO 8601 date between 1970 and 9999` },
+    );
+}
+
+/** Bytes of a string in UTF-8 (a surrogate pair is 4 bytes: 2 UTF-16 units of 2 each). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code < 0xe000 ? 2 : 3;
+  }
+  return bytes;
+}
+
+/**
+ * Why a free-form JSON value (stored as jsonb) cannot be taken, or null when it can: larger than
+ * `maxBytes` as JSON text, nested deeper than `maxDepth`, or holding a key or string with NUL or
+ * a lone surrogate (jsonb refuses both). Walks the value without recursion.
+ */
+export function jsonValueProblem(
+  value: unknown,
+  limits: { maxBytes: number; maxDepth: number },
+): string | null {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current === 'string') {
+      if (hasUnstorableCharacters(current)) {
+        return 'contains characters that cannot be stored (NUL or broken Unicode)';
+      }
+    } else if (current !== null && typeof current === 'object') {
+      if (depth > limits.maxDepth) return `is nested deeper than ${limits.maxDepth} levels`;
+      const entries = Array.isArray(current)
+        ? current.map((item): [string, unknown] => ['', item])
+        : Object.entries(current);
+      for (const [key, item] of entries) {
+        if (hasUnstorableCharacters(key)) {
+          return 'contains characters that cannot be stored (NUL or broken Unicode)';
+        }
+        stack.push([item, depth + 1]);
+      }
+    }
+  }
+  const bytes = utf8Length(JSON.stringify(value) ?? '');
+  if (bytes > limits.maxBytes) {
+    return `is too large: at most ${Math.floor(limits.maxBytes / 1024)} KB of JSON is accepted`;
+  }
+  return null;
 }
 
 /** Turns a zod error into one message per field, the first issue of each; '' for the root. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalAiProvider } from '../../../../server/features/ai/local-ai-provider';
+import {
+  createLocalAiProvider,
+  MAX_SCANNED_CHARS,
+  MAX_WORDS,
+} from '../../../../server/features/ai/local-ai-provider';
 
 const provider = createLocalAiProvider();
 const service = {
@@ -53,5 +57,34 @@ describe('local AI provider', () => {
         }),
       ).toBeNull();
     }
+  });
+
+  it('bounds the work per item: only the start of a huge text and the first words are scanned', async () => {
+    const huge = `${'lorem ipsum '.repeat(100_000)} pills`;
+    expect(huge.length).toBeGreaterThan(MAX_SCANNED_CHARS);
+    const wordLists = {
+      spam: Array.from({ length: 5_000 }, (_, index) => `word${index}`),
+      drugs: ['pills'],
+    };
+    const started = performance.now();
+    const answer = await provider.suggest({
+      messageType: 'text',
+      content: huge,
+      fileUrl: null,
+      tags: ['spam', 'drugs'],
+      wordLists,
+    });
+    // The text past the cap (where 'pills' is) and the words past MAX_WORDS are not read.
+    expect(answer?.tags).toEqual(['SAFE']);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const early = await provider.suggest({
+      messageType: 'text',
+      content: `pills ${huge}`,
+      fileUrl: null,
+      tags: ['drugs'],
+      wordLists: { drugs: ['pills'] },
+    });
+    expect(early?.tags).toEqual(['drugs']);
+    expect(MAX_WORDS).toBeLessThan(wordLists.spam.length);
   });
 });
