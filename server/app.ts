@@ -4,6 +4,7 @@ import { assertServable, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { authRoutes } from './features/auth/auth-routes';
+import { deleteStaleRateLimits } from './features/auth/rate-limits';
 import { deleteExpiredSessions } from './features/auth/session-repository';
 import { seedDemoUsers } from './features/demo/demo-seed';
 import { createMailer } from './features/mail/mailer';
@@ -104,6 +105,10 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
   const sweep = setInterval(() => {
     deleteExpiredSessions(db, sessionPolicy).catch((error: unknown) =>
       http.log.error({ err: error }, 'session sweep failed'),
+    );
+    // A day is longer than every throttle window and back-off.
+    deleteStaleRateLimits(db, 24 * 3600).catch((error: unknown) =>
+      http.log.error({ err: error }, 'rate limit sweep failed'),
     );
   }, 10 * 60_000);
   sweep.unref();

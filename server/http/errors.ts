@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as Retry-After (429, 503): when the client may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -61,6 +63,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(422).send(describeZodError(error));
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       const body: ApiFailure = { ok: false, message: error.message };
       if (error.fields) body.fields = error.fields;
       return reply.status(error.statusCode).send(body);

@@ -24,7 +24,13 @@ import {
   toCurrentUser,
   updatePasswordHash,
 } from '../users/user-repository';
-import { checkLoginThrottle, recordLoginAttempt, throttleMessage } from './login-throttle';
+import {
+  loginNotAttempted,
+  loginSucceeded,
+  recordLoginAttempt,
+  reserveLoginAttempt,
+  throttleMessage,
+} from './login-throttle';
 import { decoyHash, hashPassword, verifyPassword } from './password-hasher';
 import {
   RESET_LINK_LIFETIME_MINUTES,
@@ -62,8 +68,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   app.post('/auth/login', async (request, reply) => {
     const { username, password } = parseInput(LoginRequestSchema, request.body);
     const client = clientOf(request);
-    const verdict = await checkLoginThrottle(db, username, client.ip);
-    if (verdict.blocked) {
+    // Counted before the hash, in one transaction: parallel guesses cannot all pass the check.
+    const reservation = await reserveLoginAttempt(db, username, client.ip);
+    if (!reservation.granted) {
       await recordLoginAttempt(db, {
         userId: null,
         username,
@@ -71,14 +78,23 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         success: false,
         reason: 'throttled',
       });
-      reply.header('retry-after', String(verdict.retryAfterSeconds));
-      throw new HttpError(429, throttleMessage(verdict));
+      throw new HttpError(
+        429,
+        throttleMessage(reservation.retryAfterSeconds),
+        undefined,
+        reservation.retryAfterSeconds,
+      );
     }
-    const user = await findUserByUsername(db, username);
-    const passwordMatches = await verifyPassword(
-      password,
-      user?.password_hash ?? (await decoyHash()),
-    );
+    let user: Awaited<ReturnType<typeof findUserByUsername>>;
+    let passwordMatches: boolean;
+    try {
+      user = await findUserByUsername(db, username);
+      passwordMatches = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+    } catch (error) {
+      // No verdict (no hash slot free, database gone): the attempt does not count against anyone.
+      await loginNotAttempted(db, reservation).catch(() => undefined);
+      throw error;
+    }
     const reason = !user
       ? 'unknown user'
       : user.disabled
@@ -94,6 +110,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       reason,
     });
     if (!user || reason !== null) throw new HttpError(401, LOGIN_TEXTS.invalidCredentials);
+    await loginSucceeded(db, reservation);
 
     // A new id at every sign-in: a session id planted before sign-in never becomes valid.
     const previous = request.cookies[SESSION_COOKIE];
