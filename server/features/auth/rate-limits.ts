@@ -12,6 +12,8 @@ import type { Database, Queryable } from '../../db/database';
  * - A back-off limit allows `max` attempts, then one more after `baseSeconds`, doubling after
  *   each (capped at `maxSeconds`); a key left alone for a whole window starts over.
  * - `release` takes a reserved attempt back (it succeeded, or never ran); `reset` forgets a key.
+ * - Times are clock_timestamp(), not now(): now() is when a transaction began, and one that
+ *   waited for another's row lock began before the other wrote its time.
  */
 export interface Limit {
   key: string;
@@ -59,8 +61,8 @@ export async function reserve(db: Database, limits: readonly Limit[]): Promise<R
     );
     const rows = await tx.query<CounterRow>(
       `select key, count,
-              extract(epoch from now() - window_started)::float8 as window_age,
-              extract(epoch from now() - last_at)::float8 as since_last
+              extract(epoch from clock_timestamp() - window_started)::float8 as window_age,
+              greatest(extract(epoch from clock_timestamp() - last_at)::float8, 0) as since_last
          from rate_limits where key = any($1::text[]) order by key for update`,
       [keys],
     );
@@ -79,8 +81,8 @@ export async function reserve(db: Database, limits: readonly Limit[]): Promise<R
     await tx.query(
       `update rate_limits as r
           set count = v.count,
-              window_started = case when v.fresh then now() else r.window_started end,
-              last_at = now()
+              window_started = case when v.fresh then clock_timestamp() else r.window_started end,
+              last_at = clock_timestamp()
          from (select unnest($1::text[]) as key, unnest($2::int[]) as count,
                       unnest($3::bool[]) as fresh) as v
         where r.key = v.key`,
