@@ -15,6 +15,7 @@ import { registerCsrf } from './http/csrf';
 import { installErrorHandler } from './http/errors';
 import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
 import { createOriginPolicy } from './http/origins';
+import { serializeRequest } from './http/request-log';
 import { registerSessionLookup } from './http/session';
 import { registerSpa } from './http/spa';
 import { chooseAiProvider, operationsRoutes, startOperations, type Operations } from './operations';
@@ -37,10 +38,21 @@ export interface App {
  * Wires the server from its parts; `main.ts` only starts it. Tests build it with their own
  * database and port 0. Closing it closes the database it opened, not one it was given.
  */
-export async function buildApp(config: Config, options: { db?: Database } = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  options: {
+    db?: Database;
+    /** Where the log goes instead of standard output (tests read it). */
+    logStream?: { write(line: string): void };
+  } = {},
+): Promise<App> {
   assertServable(config);
   const http = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });
@@ -72,7 +84,11 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
   });
 
   http.get('/healthz', async () => ({ ok: true, maintenance: await maintenance.isOn() }));
-  const mailer = createMailer(db, http.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer(db, http.log, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    production: config.production,
+  });
   const origins = createOriginPolicy(config, () => {
     const address = http.server.address();
     return address && typeof address === 'object' ? address.port : undefined;

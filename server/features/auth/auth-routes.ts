@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ChangePasswordRequestSchema,
   ForgotPasswordRequestSchema,
@@ -32,6 +32,8 @@ import {
   throttleMessage,
 } from './login-throttle';
 import { decoyHash, hashPassword, verifyPassword } from './password-hasher';
+import { reserve } from './rate-limits';
+import { resetLimits, resetThrottleMessage } from './reset-throttle';
 import {
   RESET_LINK_LIFETIME_MINUTES,
   consumeReset,
@@ -131,8 +133,48 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     return { ok: true };
   });
 
+  // Work that goes on after the answer (reset mail); closing the server waits for it.
+  const background = new Set<Promise<void>>();
+  const afterAnswering = (work: () => Promise<void>) => {
+    const task: Promise<void> = work()
+      .catch((error: unknown) => app.log.error({ err: error }, 'password reset failed'))
+      .finally(() => background.delete(task));
+    background.add(task);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...background]);
+  });
+
+  const sendResetLink = async (email: string, origin: string, log: FastifyBaseLogger) => {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.disabled || !user.email) return;
+    const token = await createPasswordReset(db, user.id);
+    const link = `${origin}/reset-password?token=${token}`;
+    // A mail failure is logged and recorded in outbound_emails by the mailer.
+    await mailer
+      .send({
+        to: user.email,
+        subject: 'Reset your Moderation Console password',
+        text: `A password reset was requested for ${user.username}. Open ${link} within ${RESET_LINK_LIFETIME_MINUTES} minutes to choose a new password. If you did not ask for this, ignore this message.`,
+        secrets: [token],
+      })
+      .then(
+        () => log.info({ userId: user.id }, 'password reset link issued'),
+        () => undefined,
+      );
+  };
+
   app.post('/auth/forgot-password', async (request) => {
     const { email } = parseInput(ForgotPasswordRequestSchema, request.body);
+    const reservation = await reserve(db, resetLimits(email, request.ip));
+    if (!reservation.granted) {
+      throw new HttpError(
+        429,
+        resetThrottleMessage(reservation.retryAfterSeconds),
+        undefined,
+        reservation.retryAfterSeconds,
+      );
+    }
     const origin = deps.linkOrigin(request);
     if (origin === undefined) {
       // Asked through a host that is neither PUBLIC_URL nor allowed: a link built from it could
@@ -143,24 +185,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       );
       return { ok: true };
     }
-    const user = await findUserByEmail(db, email);
-    // The answer is the same whether or not the address is known, so it reveals no accounts.
-    if (user && !user.disabled && user.email) {
-      const token = await createPasswordReset(db, user.id);
-      const link = `${origin}/reset-password?token=${token}`;
-      // A mail failure is logged and recorded in outbound_emails by the mailer; answering with
-      // an error here would tell the caller that the address belongs to an account.
-      await mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your Moderation Console password',
-          text: `A password reset was requested for ${user.username}. Open ${link} within ${RESET_LINK_LIFETIME_MINUTES} minutes to choose a new password. If you did not ask for this, ignore this message.`,
-        })
-        .then(
-          () => request.log.info({ userId: user.id }, 'password reset link issued'),
-          () => undefined,
-        );
-    }
+    // The account is looked up only after the answer has left, so a known address and an
+    // unknown one are answered in the same time and the answer reveals no accounts.
+    afterAnswering(() => sendResetLink(email, origin, request.log));
     return { ok: true };
   });
 
