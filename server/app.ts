@@ -22,6 +22,7 @@ import { frameworkErrors, installErrorHandler } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
 import { createOriginPolicy } from './http/origins';
+import { serializeRequest } from './http/request-log';
 import { registerSessionLookup } from './http/session';
 import { registerSpa } from './http/spa';
 import type { DomainLifecycle, ServerContext } from './server-context';
@@ -47,10 +48,21 @@ export interface App {
  * the domains in reverse order, then the servers, then the database it opened (not one it was
  * given).
  */
-export async function buildApp(config: Config, options: { db?: Database } = {}): Promise<App> {
+export async function buildApp(
+  config: Config,
+  options: {
+    db?: Database;
+    /** Where the log goes instead of standard output (tests read it). */
+    logStream?: { write(line: string): void };
+  } = {},
+): Promise<App> {
   assertServable(config);
   const http = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     frameworkErrors,
@@ -100,7 +112,11 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
       ok: true,
       maintenance: await maintenance.isOn(),
     }));
-    const mailer = createMailer(db, http.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+    const mailer = createMailer(db, http.log, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      production: config.production,
+    });
 
     const demo = track(await registerDemo(context));
     const origins = createOriginPolicy(config, () => {

@@ -17,6 +17,8 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     code?: ErrorCode,
+    /** Sent as Retry-After (429, 503): when the client may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.code = code ?? codeForStatus(statusCode);
@@ -84,6 +86,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(422).send(validationFailure(error));
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       const body: ApiFailure = { ok: false, code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
       return reply.status(error.statusCode).send(body);

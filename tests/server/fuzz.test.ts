@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../src/contract/endpoints';
 import type { Endpoint } from '../../src/contract/endpoint';
 import { MAX_INT32 } from '../../src/contract/validation';
-import { createOperator, createTestService, textItem } from '../support/moderation-fixtures';
+import { createOperator, createTestService } from '../support/moderation-fixtures';
+import { textItem } from '../support/protocol';
 import type { TestResponse } from '../support/test-client';
 import { useTestServer, type ApiBody } from '../support/test-server';
 

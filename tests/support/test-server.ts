@@ -41,8 +41,9 @@ function testEnvironment(env: Record<string, string>): Record<string, string> {
 export async function startTestServer(
   db: Database,
   env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
-  const app = await buildApp(loadConfig(testEnvironment(env)), { db });
+  const app = await buildApp(loadConfig(testEnvironment(env)), { db, ...options });
   try {
     await app.http.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
@@ -81,6 +82,8 @@ export function useTestServer(
     /** Configuration overrides; a function is called in beforeAll (after earlier hooks ran). */
     env?: Record<string, string> | (() => Record<string, string>);
     contents?: TestDatabaseContents;
+    /** Receives the server's log lines (set LOG_LEVEL in `env`; tests default to silent). */
+    logStream?: { write(line: string): void };
   } = {},
 ): TestServer {
   let server: TestServer | undefined;
@@ -89,7 +92,7 @@ export function useTestServer(
     const database = await openTestDatabase(options.contents ?? 'demo');
     disposeDatabase = database.dispose;
     const env = typeof options.env === 'function' ? options.env() : options.env;
-    server = await startTestServer(database.db, env);
+    server = await startTestServer(database.db, env, { logStream: options.logStream });
   });
   afterAll(async () => {
     await server?.close();

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import type { Mailer } from '../mail/mailer';
 import { authRoutes } from './auth-routes';
+import { deleteStaleRateLimits } from './rate-limits';
 import { deleteExpiredSessions, type SessionPolicy } from './session-repository';
 
 /** How often ended sessions are deleted; a session's end is also checked on every request. */
@@ -30,6 +31,10 @@ export async function registerAuth(
       sweep = setInterval(() => {
         deleteExpiredSessions(db, deps.sessionPolicy).catch((error: unknown) =>
           log.error({ err: error }, 'session sweep failed'),
+        );
+        // A day is longer than every throttle window and back-off.
+        deleteStaleRateLimits(db, 24 * 3600).catch((error: unknown) =>
+          log.error({ err: error }, 'rate limit sweep failed'),
         );
       }, SESSION_SWEEP_MS);
       sweep.unref();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { LOGIN_TEXTS, authEndpoints } from '../../../src/contract/auth';
 import { landingPath } from '../../../src/contract/routes';
 import type { Database } from '../../db/database';
@@ -13,8 +13,16 @@ import {
   toCurrentUser,
   updatePasswordHash,
 } from '../users/user-repository';
-import { checkLoginThrottle, recordLoginAttempt, throttleMessage } from './login-throttle';
+import {
+  loginNotAttempted,
+  loginSucceeded,
+  recordLoginAttempt,
+  reserveLoginAttempt,
+  throttleMessage,
+} from './login-throttle';
 import { decoyHash, hashPassword, verifyPassword } from './password-hasher';
+import { reserve } from './rate-limits';
+import { resetLimits, resetThrottleMessage } from './reset-throttle';
 import {
   RESET_LINK_LIFETIME_MINUTES,
   consumeReset,
@@ -51,8 +59,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   registerEndpoint(app, authEndpoints.login, async ({ request, reply, body }) => {
     const { username, password } = body;
     const client = clientOf(request);
-    const verdict = await checkLoginThrottle(db, username, client.ip);
-    if (verdict.blocked) {
+    // Counted before the hash, in one transaction: parallel guesses cannot all pass the check.
+    const reservation = await reserveLoginAttempt(db, username, client.ip);
+    if (!reservation.granted) {
       await recordLoginAttempt(db, {
         userId: null,
         username,
@@ -60,14 +69,24 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         success: false,
         reason: 'throttled',
       });
-      reply.header('retry-after', String(verdict.retryAfterSeconds));
-      throw new HttpError(429, throttleMessage(verdict));
+      throw new HttpError(
+        429,
+        throttleMessage(reservation.retryAfterSeconds),
+        undefined,
+        'rate_limited',
+        reservation.retryAfterSeconds,
+      );
     }
-    const user = await findUserByUsername(db, username);
-    const passwordMatches = await verifyPassword(
-      password,
-      user?.password_hash ?? (await decoyHash()),
-    );
+    let user: Awaited<ReturnType<typeof findUserByUsername>>;
+    let passwordMatches: boolean;
+    try {
+      user = await findUserByUsername(db, username);
+      passwordMatches = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+    } catch (error) {
+      // No verdict (no hash slot free, database gone): the attempt does not count against anyone.
+      await loginNotAttempted(db, reservation).catch(() => undefined);
+      throw error;
+    }
     const reason = !user
       ? 'unknown user'
       : user.disabled
@@ -83,6 +102,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       reason,
     });
     if (!user || reason !== null) throw new HttpError(401, LOGIN_TEXTS.invalidCredentials);
+    await loginSucceeded(db, reservation);
 
     // A new id at every sign-in: a session id planted before sign-in never becomes valid.
     const previous = request.cookies[SESSION_COOKIE];
@@ -103,8 +123,49 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     return { ok: true };
   });
 
+  // Work that goes on after the answer (reset mail); closing the server waits for it.
+  const background = new Set<Promise<void>>();
+  const afterAnswering = (work: () => Promise<void>) => {
+    const task: Promise<void> = work()
+      .catch((error: unknown) => app.log.error({ err: error }, 'password reset failed'))
+      .finally(() => background.delete(task));
+    background.add(task);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...background]);
+  });
+
+  const sendResetLink = async (email: string, origin: string, log: FastifyBaseLogger) => {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.disabled || !user.email) return;
+    const token = await createPasswordReset(db, user.id);
+    const link = `${origin}/reset-password?token=${token}`;
+    // A mail failure is logged and recorded in outbound_emails by the mailer.
+    await mailer
+      .send({
+        to: user.email,
+        subject: 'Reset your Moderation Console password',
+        text: `A password reset was requested for ${user.username}. Open ${link} within ${RESET_LINK_LIFETIME_MINUTES} minutes to choose a new password. If you did not ask for this, ignore this message.`,
+        secrets: [token],
+      })
+      .then(
+        () => log.info({ userId: user.id }, 'password reset link issued'),
+        () => undefined,
+      );
+  };
+
   registerEndpoint(app, authEndpoints.forgotPassword, async ({ request, body }) => {
     const { email } = body;
+    const reservation = await reserve(db, resetLimits(email, request.ip));
+    if (!reservation.granted) {
+      throw new HttpError(
+        429,
+        resetThrottleMessage(reservation.retryAfterSeconds),
+        undefined,
+        'rate_limited',
+        reservation.retryAfterSeconds,
+      );
+    }
     const origin = deps.linkOrigin(request);
     if (origin === undefined) {
       // Asked through a host that is neither PUBLIC_URL nor allowed: a link built from it could
@@ -115,24 +176,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       );
       return { ok: true };
     }
-    const user = await findUserByEmail(db, email);
-    // The answer is the same whether or not the address is known, so it reveals no accounts.
-    if (user && !user.disabled && user.email) {
-      const token = await createPasswordReset(db, user.id);
-      const link = `${origin}/reset-password?token=${token}`;
-      // A mail failure is logged and recorded in outbound_emails by the mailer; answering with
-      // an error here would tell the caller that the address belongs to an account.
-      await mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your Moderation Console password',
-          text: `A password reset was requested for ${user.username}. Open ${link} within ${RESET_LINK_LIFETIME_MINUTES} minutes to choose a new password. If you did not ask for this, ignore this message.`,
-        })
-        .then(
-          () => request.log.info({ userId: user.id }, 'password reset link issued'),
-          () => undefined,
-        );
-    }
+    // The account is looked up only after the answer has left, so a known address and an
+    // unknown one are answered in the same time and the answer reveals no accounts.
+    afterAnswering(() => sendResetLink(email, origin, request.log));
     return { ok: true };
   });
 

@@ -1,68 +1,85 @@
-import { queryOne, type Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
+import { release, reserve, reset, type Limit } from './rate-limits';
 
 /**
- * Sign-in throttling read from the login history, so every server process sees the same
- * counts: too many failures for one username, or from one address, within the window blocks
- * further attempts until the oldest failure leaves the window. A successful sign-in clears its
- * username's count (the owner knows the password), but not its address's: otherwise one valid
- * account would let an address try passwords across every other username without limit. The
- * address limit is high enough for an office of operators behind one address.
+ * Sign-in throttling, after the OWASP Authentication Cheat Sheet. Every attempt is reserved
+ * (counted as a failure) before its password is hashed, so parallel guesses cannot slip through
+ * between the check and the count. Three counters:
+ * - one username from one address: 5 failures, then a back-off (30 s, doubling, at most 15 min)
+ *   instead of a lock. This is what stops a guesser, and since it is tied to the guesser's
+ *   address, a stranger cannot lock the owner out from elsewhere.
+ * - one address, any usernames: 30 failures per 15 minutes (password spraying); high enough for
+ *   an office of operators behind one address.
+ * - one username, any addresses: 100 failures per 15 minutes, a guess spread over many addresses.
+ *   Only such an attack holds the owner back too.
+ * A successful sign-in clears its username-and-address counter (the owner knows the password)
+ * and takes its own reservation back from the others, without clearing them: one valid account
+ * must not let an address try passwords across every other username. Refused attempts are not
+ * counted, so they never extend a lock.
  */
 export const THROTTLE = {
   windowMinutes: 15,
-  maxFailuresPerUsername: 5,
+  maxFailuresPerPair: 5,
+  backoffBaseSeconds: 30,
+  backoffMaxSeconds: 15 * 60,
   maxFailuresPerAddress: 30,
+  maxFailuresPerUsername: 100,
 };
 
-export interface ThrottleVerdict {
-  blocked: boolean;
-  retryAfterSeconds: number;
+export type LoginReservation =
+  | { granted: true; pairKey: string; sharedKeys: string[] }
+  | { granted: false; retryAfterSeconds: number };
+
+export function loginLimits(username: string, ip: string): Limit[] {
+  const name = username.toLowerCase();
+  const windowSeconds = THROTTLE.windowMinutes * 60;
+  return [
+    {
+      key: `login-pair:${name}|${ip}`,
+      max: THROTTLE.maxFailuresPerPair,
+      windowSeconds,
+      backoff: { baseSeconds: THROTTLE.backoffBaseSeconds, maxSeconds: THROTTLE.backoffMaxSeconds },
+    },
+    { key: `login-address:${ip}`, max: THROTTLE.maxFailuresPerAddress, windowSeconds },
+    { key: `login-user:${name}`, max: THROTTLE.maxFailuresPerUsername, windowSeconds },
+  ];
 }
 
-async function failuresSince(
-  db: Queryable,
-  column: 'username' | 'ip',
-  value: string,
-  limit: number,
-): Promise<ThrottleVerdict> {
-  const match = column === 'username' ? 'lower(username) = lower($1)' : 'ip = $1';
-  const sinceSuccess =
-    column === 'username'
-      ? `and attempted_at > coalesce(
-            (select max(attempted_at) from login_history where ${match} and success), '-infinity')`
-      : '';
-  const row = await queryOne<{ failures: number; retry_after: number | null }>(
-    db,
-    `with recent as (
-       select attempted_at from login_history
-        where ${match} and not success
-          and attempted_at > now() - $2 * interval '1 minute'
-          ${sinceSuccess}
-        order by attempted_at desc
-        limit $3
-     )
-     select count(*)::int as failures,
-            ceil(extract(epoch from (min(attempted_at) + $2 * interval '1 minute' - now())))::int
-              as retry_after
-       from recent`,
-    [value, THROTTLE.windowMinutes, limit],
-  );
-  const failures = row?.failures ?? 0;
-  return { blocked: failures >= limit, retryAfterSeconds: Math.max(1, row?.retry_after ?? 0) };
-}
-
-export async function checkLoginThrottle(
-  db: Queryable,
+export async function reserveLoginAttempt(
+  db: Database,
   username: string,
   ip: string,
-): Promise<ThrottleVerdict> {
-  const byUsername = await failuresSince(db, 'username', username, THROTTLE.maxFailuresPerUsername);
-  if (byUsername.blocked) return byUsername;
-  return failuresSince(db, 'ip', ip, THROTTLE.maxFailuresPerAddress);
+): Promise<LoginReservation> {
+  const limits = loginLimits(username, ip);
+  const [pair, ...shared] = limits;
+  const reservation = await reserve(db, limits);
+  if (!reservation.granted) return reservation;
+  return {
+    granted: true,
+    pairKey: pair?.key ?? '',
+    sharedKeys: shared.map((limit) => limit.key),
+  };
 }
 
-export function throttleMessage(verdict: ThrottleVerdict): string {
-  const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+/** The password was right: the pair starts over, the shared counters lose this attempt only. */
+export async function loginSucceeded(
+  db: Queryable,
+  reservation: Extract<LoginReservation, { granted: true }>,
+): Promise<void> {
+  await reset(db, [reservation.pairKey]);
+  await release(db, reservation.sharedKeys);
+}
+
+/** The attempt never reached a verdict (server busy, database gone): it does not count. */
+export async function loginNotAttempted(
+  db: Queryable,
+  reservation: Extract<LoginReservation, { granted: true }>,
+): Promise<void> {
+  await release(db, [reservation.pairKey, ...reservation.sharedKeys]);
+}
+
+export function throttleMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
