@@ -13,6 +13,11 @@
  *   CSRF secret cookie is shared (the token is not bound to a session), like one origin's jar.
  * - Each operator has its own IndexedDB (its own fake-indexeddb factory), kept across reloads.
  *
+ * Two simplifications, both to fit a hundred tabs on two cores: a tab opens only the
+ * /online-users socket (the one moderation runs on; the console also opens the statistics
+ * namespaces), and that socket starts on WebSocket instead of long-polling first. A cut drops it
+ * all the same.
+ *
  * A reload kills the page the way a browser does: its requests are aborted (an answer in flight
  * is lost even if the server acted on it), its socket closes, its outbox and IndexedDB
  * connection are dropped, and everything in memory is forgotten. The new page opens the same

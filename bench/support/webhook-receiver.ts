@@ -27,6 +27,8 @@ export interface AcceptedDelivery {
   webhookId: string;
   contentId: number;
   body: string;
+  /** When the sender started this attempt (its webhook-timestamp, whole seconds), epoch ms. */
+  attemptAt: number;
   at: number;
 }
 
@@ -85,6 +87,7 @@ export class WebhookReceiver {
         return typeof value === 'string' ? value : '';
       };
       const webhookId = header(WEBHOOK_HEADERS.id);
+      const attemptAt = Number(header(WEBHOOK_HEADERS.timestamp)) * 1000;
       const signed = verifyWebhook(
         this.secret,
         {
@@ -133,7 +136,7 @@ export class WebhookReceiver {
           return;
         }
         response.on('finish', () =>
-          this.accepted.push({ webhookId, contentId, body, at: Date.now() }),
+          this.accepted.push({ webhookId, contentId, body, attemptAt, at: Date.now() }),
         );
         response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       };
