@@ -1,9 +1,11 @@
-import type {
-  AdditionalDetails,
-  ContentItem,
-  MessageType,
-  ModeratedResult,
-  SubmitOutcome,
+import {
+  ACKNOWLEDGED_OUTCOMES,
+  SUBMIT_OUTCOMES,
+  type AdditionalDetails,
+  type ContentItem,
+  type MessageType,
+  type ModeratedResult,
+  type SubmitOutcome,
 } from '../../../src/contract/content';
 import type { Queryable } from '../../db/database';
 import { enqueueDeliveries } from '../delivery/delivery-repository';
@@ -255,13 +257,36 @@ export async function storeSubmissions(
 ): Promise<StoredSubmission[]> {
   const keys = submissions.map((s) => s.key).filter((key): key is string => key !== null);
   const seenKeys = new Set<string>();
+  const firstAttempts = new Map<string, { user_id: number; content_id: number; outcome: string }>();
   if (keys.length > 0) {
-    const rows = await db.query<{ idempotency_key: string }>(
-      'select idempotency_key from moderation_results where idempotency_key = any($1::text[])',
+    const rows = await db.query<{
+      idempotency_key: string;
+      user_id: number;
+      content_id: number;
+      outcome: string;
+    }>(
+      `select idempotency_key, user_id, content_id::int as content_id, outcome
+         from moderation_results where idempotency_key = any($1::text[])`,
       [keys],
     );
-    for (const row of rows) seenKeys.add(row.idempotency_key);
+    for (const row of rows) {
+      seenKeys.add(row.idempotency_key);
+      firstAttempts.set(row.idempotency_key, row);
+    }
   }
+  /**
+   * A replay (the same user's key for the same item) of a refused submission answers that
+   * refusal again: its first answer may have been lost, and the outbox would take 'duplicate'
+   * for an acknowledgement and drop a result the operator was never told was refused.
+   */
+  const replayOutcome = (key: string, result: ModeratedResult): SubmitOutcome => {
+    const first = firstAttempts.get(key);
+    const outcome = SUBMIT_OUTCOMES.find((known) => known === first?.outcome);
+    const sameSubmission = first?.user_id === userId && first.content_id === result.content_id;
+    return sameSubmission && outcome && !ACKNOWLEDGED_OUTCOMES.includes(outcome)
+      ? outcome
+      : 'duplicate';
+  };
 
   // Within one request a repeated key or content id is a replay of the earlier entry.
   const outcomes = new Map<number, SubmitOutcome>();
@@ -270,7 +295,7 @@ export async function storeSubmissions(
   submissions.forEach((submission, index) => {
     const key = submission.key;
     if (key !== null && seenKeys.has(key)) {
-      outcomes.set(index, 'duplicate');
+      outcomes.set(index, replayOutcome(key, submission.result));
       keyReplays.add(index);
       return;
     }
