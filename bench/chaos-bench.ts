@@ -38,7 +38,9 @@ import { openPostgresDatabase } from '../server/db/postgres-database';
 import { createService } from '../server/features/services/service-repository';
 import { issueServiceToken } from '../server/features/services/service-token-repository';
 import { syncRolesAndPermissions } from '../server/features/users/role-repository';
-import { createSessions, ingestTextItems, pgliteDirOf } from './support/bench-server';
+import { createSessions } from '../tests/support/moderation-fixtures';
+import { ingestItems, textItem } from '../tests/support/protocol';
+import { pgliteDirOf } from './support/bench-server';
 import { ChaosProxy } from './support/chaos-proxy';
 import { KillableServer } from './support/killable-server';
 import {
@@ -162,7 +164,7 @@ async function engineDatabase(engine: Engine, workDir: string, adminUrl: string)
   url.pathname = `/${name}`;
   return {
     env: { DATA_DIR: workDir, DATABASE_URL: url.toString() },
-    open: async () => openPostgresDatabase(url.toString(), 4),
+    open: async () => openPostgresDatabase(url.toString(), { poolSize: 4 }),
     dispose: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`),
   } satisfies EngineDatabase;
 }
@@ -813,7 +815,11 @@ async function runEngine(engine: Engine, adminUrl: string): Promise<boolean> {
       proxy,
       receiver,
       // Straight to the server: getting the items in is not what this bench tests.
-      itemIds: await ingestTextItems(`http://127.0.0.1:${server.port}`, token, ITEMS, SUBSCRIBER),
+      itemIds: await ingestItems(
+        `http://127.0.0.1:${server.port}`,
+        token,
+        Array.from({ length: ITEMS }, (_, n) => textItem(n, { subscriber_id: SUBSCRIBER })),
+      ),
       decidedEvidence: new Set(),
       answers: new Map(),
       deadline,

@@ -26,7 +26,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { IDBFactory } from 'fake-indexeddb';
 import { io, type Socket } from 'socket.io-client';
-import { ContentUpdateResponseSchema, type AssignedContent } from '../../src/contract/content';
+import { moderationEndpoints, type AssignedContent } from '../../src/contract/content';
 import { httpOutboxTransport } from '../../src/features/outbox/api/outbox-transport';
 import { createOutbox, type Outbox, type OutboxTransport } from '../../src/features/outbox/outbox';
 import { ContentStore } from '../../src/features/moderation/content-store';
@@ -254,7 +254,7 @@ export class SimulatedOperator {
     });
     const store = new ContentStore({
       fetchItems: (refs: AssignedContent[]) =>
-        inPage(() => api.post('/api/content/update', refs, ContentUpdateResponseSchema)).then(
+        inPage(() => api.call(moderationEndpoints.contentUpdate, { body: refs })).then(
           (answer) => answer.data,
         ),
       unmap: (content, reason) => socket.emit('unmap-content', { content, reason }),

@@ -5,7 +5,11 @@ import {
   storeSubmissions,
   type SubmissionInput,
 } from '../../../../server/features/moderation/content-repository';
-import { createTestService, insertTestContent, userId } from '../../../support/delivery-fixtures';
+import {
+  createCallbackService,
+  insertTestContent,
+  userId,
+} from '../../../support/delivery-fixtures';
 import { openTestDatabase } from '../../../support/test-database';
 
 /**
@@ -26,7 +30,7 @@ describe('a replayed submission answers what its first attempt got', () => {
     ({ db, dispose } = await openTestDatabase('demo'));
     alice = await userId(db, 'operator');
     bob = await userId(db, 'batch');
-    serviceId = (await createTestService(db)).id;
+    serviceId = (await createCallbackService(db)).id;
   });
   afterAll(() => dispose());
 
