@@ -10,6 +10,7 @@ import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';
 import { DEMO_PASSWORD, openTestDatabase, type TestDatabaseContents } from './test-database';
+import { signIn } from './protocol';
 import { TestClient, type ApiBody, type TestResponse } from './test-client';
 
 export interface TestServer {
@@ -18,7 +19,7 @@ export interface TestServer {
   baseUrl: string;
   /** A new client with its own cookies, like a new browser. */
   client(headers?: Record<string, string>): TestClient;
-  /** Signs in through POST /auth/login and answers the signed-in client; throws unless 200. */
+  /** Signs in through the login call and answers the signed-in client; throws unless 200. */
   signIn(username: string, password?: string, client?: TestClient): Promise<TestClient>;
   close(): Promise<void>;
 }
@@ -58,13 +59,8 @@ export async function startTestServer(
     db,
     baseUrl,
     client: (headers) => new TestClient(baseUrl, headers ? { headers } : {}),
-    async signIn(username, password = DEMO_PASSWORD, client = new TestClient(baseUrl)) {
-      const response = await client.post('/auth/login', { username, password });
-      if (response.status !== 200) {
-        throw new Error(`sign-in as ${username} answered ${response.status}: ${response.text}`);
-      }
-      return client;
-    },
+    signIn: (username, password = DEMO_PASSWORD, client = new TestClient(baseUrl)) =>
+      signIn(baseUrl, username, password, client),
     close: () => app.close(),
   };
 }
