@@ -3,11 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
+import { registerAuditLog } from './features/audit/audit-log-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { deleteExpiredSessions } from './features/auth/session-repository';
 import { seedDemoUsers } from './features/demo/demo-seed';
 import { createMailer } from './features/mail/mailer';
 import { createLocalAiProvider } from './features/ai/local-ai-provider';
+import { registerLoginHistory } from './features/login-history/login-history-routes';
 import { registerLiveModeration, type LiveModeration } from './features/moderation/live-moderation';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerCsrf } from './http/csrf';
@@ -78,6 +80,8 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
     ai: ai.provider,
   });
   await operationsRoutes(http, { db });
+  registerLoginHistory(http, { db });
+  registerAuditLog(http, { db });
   await registerSpa(http, config.staticDir);
   http.addHook('onListen', async () => {
     const address = http.server.address();

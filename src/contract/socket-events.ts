@@ -1,4 +1,5 @@
 import type { AssignedContent } from './content';
+import type { OnlineUsersAnswer } from './online-users';
 
 /**
  * The socket.io namespaces of SPEC §7 and the events each carries, defined once for the server
@@ -106,16 +107,12 @@ export interface ModerationStatisticsServerEvents {
   'dashboard-stat': (stat: DashboardStat) => void;
 }
 
-/** /fetch-online-users */
-export interface OnlineUser {
-  id: number;
-  username: string;
-  role: string;
-  moderating: boolean;
-  assigned: number;
-}
+/**
+ * /fetch-online-users: the Online Users screen's live list. Needs section_online_users; a user
+ * without it gets `{ ok: false, code: 'forbidden' }`. The shapes are in ./online-users.ts.
+ */
 export interface FetchOnlineUsersClientEvents {
-  'get-current-users': (reply: (users: OnlineUser[]) => void) => void;
+  'get-current-users': (reply: (answer: OnlineUsersAnswer) => void) => void;
 }
 
 /**

@@ -131,7 +131,7 @@ export async function moderationRoutes(
         user_id: 'must be your own user id',
       });
     }
-    await recordMediaLog(db, user.id, input);
+    await recordMediaLog(db, user, input, request.ip);
     return { ok: true };
   });
 }

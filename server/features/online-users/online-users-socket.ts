@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AssignedContentSchema } from '../../../src/contract/content';
 import { NAMESPACES } from '../../../src/contract/socket-events';
 import type { Permission } from '../../../src/contract/permissions';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import {
   type SocketData,
   type TypedNamespace,
@@ -56,12 +56,18 @@ export interface OnlineUsersDeps {
   log: FastifyBaseLogger;
 }
 
+/**
+ * Work to commit with a park or kick (its audit row): runs in the same transaction, with the
+ * number of items that went back to the queue.
+ */
+export type AlongWith = (tx: Queryable, itemsReturned: number) => Promise<void>;
+
 export interface OnlineUsers {
   namespace: OnlineUsersNamespace;
   /** Server-side park (admin action or server decision): items back, holder cleared, told. */
-  park(userId: number): Promise<void>;
+  park(userId: number, alongWith?: AlongWith): Promise<void>;
   /** Ends the user's sessions, parks them and tells every socket of theirs to sign out. */
-  kick(userId: number): Promise<void>;
+  kick(userId: number, alongWith?: AlongWith): Promise<void>;
   /** Users whose items the sweeper took back. */
   leasesExpired(userIds: number[]): void;
   presenceExpired(userIds: number[]): void;
@@ -117,11 +123,12 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
       .emit(`user-logged-status.${userId}`, { online: true, moderating: holder !== null });
   };
 
-  const park = async (userId: number): Promise<void> => {
+  const park = async (userId: number, alongWith?: AlongWith): Promise<void> => {
     await db.transaction(async (tx) => {
       await clearModeration(tx, userId);
-      await releaseUserContents(tx, userId);
+      const returned = await releaseUserContents(tx, userId);
       await setParkTime(tx, userId, true);
+      await alongWith?.(tx, returned);
     });
     announce(userId, null);
   };
@@ -129,9 +136,11 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
   const onlineUsers: OnlineUsers = {
     namespace,
     park,
-    async kick(userId) {
-      await deleteUserSessions(db, userId);
-      await park(userId);
+    async kick(userId, alongWith) {
+      await park(userId, async (tx, returned) => {
+        await deleteUserSessions(tx, userId);
+        await alongWith?.(tx, returned);
+      });
       namespace.to(userRoom(userId)).emit('kick-me');
       // Sessions are gone; sockets opened with them must not outlive them.
       for (const name of Object.values(NAMESPACES)) {
