@@ -13,7 +13,6 @@ export const LOGIN_HISTORY_TEXTS = {
     time: 'Time (UTC)',
     username: 'Username',
     result: 'Result',
-    reason: 'Reason',
     address: 'Address',
     browser: 'Browser',
   },

@@ -10,7 +10,6 @@ export const ONLINE_USERS_TEXTS = {
   itemsHeldTotal: (count: number) => `${count} item${count === 1 ? '' : 's'} held`,
   columns: {
     user: 'User',
-    role: 'Role',
     status: 'Status',
     since: 'Since (UTC)',
     items: 'Items held',
