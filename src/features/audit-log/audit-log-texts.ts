@@ -19,7 +19,7 @@ export const AUDIT_LOG_TEXTS = {
   },
   system: 'System',
   view: 'View',
-  viewLabel: (action: string, time: string) => `Details of ${action} at ${time}`,
+  viewLabel: (action: string, time: string) => `View details of ${action} at ${time}`,
   showActor: (actor: string) => `Show only actions of ${actor}`,
   detailsTitle: 'Audit entry',
   detailsJson: 'Recorded details',

@@ -114,7 +114,7 @@ describe('the audit log page', { timeout: 20_000 }, () => {
 
     await user.click(
       within(screen.getByTestId('audit-41')).getByRole('button', {
-        name: /^Details of Kicked user/,
+        name: /^View details of Kicked user/,
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Kicked user' });
@@ -127,7 +127,7 @@ describe('the audit log page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(
-      within(screen.getByTestId('audit-40')).getByRole('button', { name: /^Details of/ }),
+      within(screen.getByTestId('audit-40')).getByRole('button', { name: /^View details of/ }),
     );
     expect(await screen.findByText(TEXTS.detailsEmpty)).toBeInTheDocument();
   });
