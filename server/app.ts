@@ -5,12 +5,14 @@ import { assertServable, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { registerAi, type AiModule } from './features/ai/ai-module';
+import { registerAuditLog } from './features/audit/audit-log-routes';
 import { registerAuth } from './features/auth/auth-module';
 import { registerDashboard, type DashboardModule } from './features/dashboard/dashboard-module';
 import { registerDelivery, type DeliveryModule } from './features/delivery/delivery-module';
 import { registerDemo, type DemoMode } from './features/demo/demo-module';
 import { registerIngest } from './features/ingest/ingest-module';
 import { createMailer } from './features/mail/mailer';
+import { registerLoginHistory } from './features/login-history/login-history-routes';
 import { registerModeration, type ModerationModule } from './features/moderation/moderation-module';
 import { registerOnlineUsers } from './features/online-users/online-users-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
@@ -142,6 +144,8 @@ export async function buildApp(
     });
     const dashboard = track(registerDashboard(context));
     registerServiceTokens(context);
+    registerLoginHistory(http, { db });
+    registerAuditLog(http, { db });
     const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));
     await registerSpa(http, config.staticDir);
 

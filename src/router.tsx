@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { queryClient } from './lib/query-client';
 import { parseSearchParams, stringifySearchParams } from './lib/search-params';
 import { homeRoute, profileRoute } from './routes/app-pages';
+import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/activity-routes';
 import { appRoute } from './routes/app-route';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
@@ -19,6 +20,9 @@ const routeTree = rootRoute.addChildren([
     parkRoute,
     dashboardRoute,
     serviceTokensRoute,
+    onlineUsersRoute,
+    loginHistoryRoute,
+    auditLogRoute,
   ]),
 ]);
 

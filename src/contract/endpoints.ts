@@ -1,8 +1,11 @@
+import { auditLogEndpoints } from './audit-log';
 import { authEndpoints } from './auth';
 import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
 import { dashboardEndpoints } from './dashboard';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
+import { loginHistoryEndpoints } from './login-history';
+import { onlineUsersEndpoints } from './online-users';
 import { serviceTokenEndpoints } from './service-tokens';
 
 /**
@@ -17,4 +20,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(statisticsEndpoints),
   ...Object.values(dashboardEndpoints),
   ...Object.values(serviceTokenEndpoints),
+  ...Object.values(onlineUsersEndpoints),
+  ...Object.values(loginHistoryEndpoints),
+  ...Object.values(auditLogEndpoints),
 ];

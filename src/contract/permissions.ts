@@ -44,6 +44,10 @@ export const FEATURE_PERMISSIONS = [
   'can_revoke_api_token',
   'can_view_api_token',
   'can_copy_api_token',
+  /** Sign a user out of every device from /online-users (their work waits in their outbox). */
+  'can_kick_users',
+  /** Park a user from /online-users: their items go back to the queue at once. */
+  'can_park_users',
 ] as const;
 
 export const ALL_PERMISSIONS = [...SECTION_PERMISSIONS, ...FEATURE_PERMISSIONS] as const;

@@ -194,6 +194,9 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/park',
   '/dashboard',
   '/service-tokens',
+  '/online-users',
+  '/user-login-history',
+  '/user-logs',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

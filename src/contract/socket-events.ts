@@ -3,6 +3,7 @@ import type { ErrorCode } from './api';
 import { AssignedContentSchema, type AssignedContent } from './content';
 import { SIGNED_IN, needs, type Access } from './endpoint';
 import { MAX_INT32 } from './validation';
+import type { OnlineUsersAnswer } from './online-users';
 
 /**
  * The socket.io namespaces and the events each carries, defined once for the server and the
@@ -269,7 +270,13 @@ export interface ModerationStatisticsServerEvents extends CommonServerEvents {
   'dashboard-stat': (stat: DashboardStat) => void;
 }
 
-export type FetchOnlineUsersClientEvents = ClientEventsOf<'/fetch-online-users'>;
+/**
+ * /fetch-online-users: the Online Users screen's live list. Needs section_online_users; a user
+ * without it gets `{ ok: false, code: 'forbidden' }`. The shapes are in ./online-users.ts.
+ */
+export interface FetchOnlineUsersClientEvents {
+  'get-current-users': (reply: (answer: OnlineUsersAnswer) => void) => void;
+}
 
 /**
  * Events per namespace: `server` are emitted by the server, `client` by the browser.

@@ -29,12 +29,8 @@ import {
   createPasswordReset,
   findValidReset,
 } from './password-reset-repository';
-import {
-  createSession,
-  deleteSession,
-  deleteUserSessions,
-  type SessionPolicy,
-} from './session-repository';
+import { endAuditedSession, startAuditedSession } from './session-audit';
+import { deleteSession, deleteUserSessions, type SessionPolicy } from './session-repository';
 
 export interface AuthDeps {
   db: Database;
@@ -107,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     // A new id at every sign-in: a session id planted before sign-in never becomes valid.
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(db, previous);
-    const sessionId = await createSession(db, user.id, sessionPolicy, client);
+    const sessionId = await startAuditedSession(db, user, sessionPolicy, client);
     reply.setCookie(
       SESSION_COOKIE,
       sessionId,
@@ -118,7 +114,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   registerEndpoint(app, authEndpoints.logout, async ({ request, reply }) => {
     const sessionId = request.cookies[SESSION_COOKIE];
-    if (sessionId) await deleteSession(db, sessionId);
+    if (sessionId) await endAuditedSession(db, sessionId, request.user, request.ip);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });

@@ -114,13 +114,13 @@ export async function moderationRoutes(
     return { ok: true };
   });
 
-  registerEndpoint(app, moderationEndpoints.mediaLog, async ({ user, body: input }) => {
+  registerEndpoint(app, moderationEndpoints.mediaLog, async ({ request, user, body: input }) => {
     if (input.user_id !== user.id) {
       throw new HttpError(422, 'user_id: must be your own user id', {
         user_id: 'must be your own user id',
       });
     }
-    await recordMediaLog(db, user.id, input);
+    await recordMediaLog(db, user, input, request.ip);
     return { ok: true };
   });
 }

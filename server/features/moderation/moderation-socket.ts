@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import { NAMESPACES, clientEvents } from '../../../src/contract/socket-events';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import { onEvent } from '../../sockets/socket-event';
 import {
@@ -49,12 +49,18 @@ export interface ModerationSocketDeps {
   log: FastifyBaseLogger;
 }
 
+/**
+ * Work to commit with a park or kick (its audit row): runs in the same transaction, with the
+ * number of items that went back to the queue.
+ */
+export type AlongWith = (tx: Queryable, itemsReturned: number) => Promise<void>;
+
 export interface ModerationSocket {
   namespace: OnlineUsersNamespace;
   /** Server-side park (admin action or server decision): items back, holder cleared, told. */
-  park(userId: number): Promise<void>;
+  park(userId: number, alongWith?: AlongWith): Promise<void>;
   /** Ends the user's sessions, parks them and tells every socket of theirs to sign out. */
-  kick(userId: number): Promise<void>;
+  kick(userId: number, alongWith?: AlongWith): Promise<void>;
   /** Users whose items the sweeper took back. */
   leasesExpired(userIds: number[]): void;
   presenceExpired(userIds: number[]): void;
@@ -118,11 +124,12 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
       .emit(`user-logged-status.${userId}`, { online: true, moderating: holder !== null });
   };
 
-  const park = async (userId: number): Promise<void> => {
+  const park = async (userId: number, alongWith?: AlongWith): Promise<void> => {
     await db.transaction(async (tx) => {
       await clearModeration(tx, userId);
-      await releaseUserContents(tx, userId);
+      const returned = await releaseUserContents(tx, userId);
       await setParkTime(tx, userId, true);
+      await alongWith?.(tx, returned);
     });
     announce(userId, null);
   };
@@ -130,9 +137,11 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
   const moderation: ModerationSocket = {
     namespace,
     park,
-    async kick(userId) {
-      await deleteUserSessions(db, userId);
-      await park(userId);
+    async kick(userId, alongWith) {
+      await park(userId, async (tx, returned) => {
+        await deleteUserSessions(tx, userId);
+        await alongWith?.(tx, returned);
+      });
       namespace.to(userRoom(userId)).emit('kick-me');
       // Sessions are gone; sockets opened with them must not outlive them.
       for (const name of Object.values(NAMESPACES)) {

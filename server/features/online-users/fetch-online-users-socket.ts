@@ -1,15 +1,87 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
-import { NAMESPACES, type OnlineUser } from '../../../src/contract/socket-events';
+import type {
+  OnlineDevice,
+  OnlineStatus,
+  OnlineUser,
+  OnlineUsersAnswer,
+} from '../../../src/contract/online-users';
+import { NAMESPACES } from '../../../src/contract/socket-events';
 import type { Database } from '../../db/database';
 import { type SocketData, typedNamespace } from '../../sockets/socket-server';
-import { moderatingUsers } from '../moderation/presence-repository';
 import type { QueueCountsCache } from '../statistics/statistics-repository';
+import {
+  currentPermissions,
+  presenceOfUsers,
+  type PresenceUserRow,
+} from './online-users-repository';
 
 /**
- * /fetch-online-users: who is connected to /online-users on any process, whether they moderate
- * and how many items they hold. Needs section_online_users.
+ * /fetch-online-users: the Online Users screen's live list (`get-current-users`). Connections
+ * are those of the /online-users namespace on every process (asked through the adapter, so it
+ * holds with Redis); who holds moderation and since when comes from the database, items held
+ * from the shared queue counts. Needs section_online_users, read from the database at each
+ * question.
  */
+export interface OpenConnection {
+  id: string;
+  userId: number;
+  connectedAt: number;
+  address: string | null;
+  userAgent: string | null;
+}
+
+const iso = (value: Date | number | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+function statusOf(row: PresenceUserRow, open: ReadonlySet<string>): OnlineStatus {
+  if (row.holder_socket !== null) return open.has(row.holder_socket) ? 'moderating' : 'elsewhere';
+  return row.park_time !== null ? 'parked' : 'idle';
+}
+
+/** The list from its three sources; one row per user, ordered as the rows come (by username). */
+export function buildOnlineUsers(
+  connections: readonly OpenConnection[],
+  rows: readonly PresenceUserRow[],
+  itemsHeld: ReadonlyMap<number, number>,
+): OnlineUser[] {
+  const byUser = new Map<number, OpenConnection[]>();
+  for (const connection of [...connections].sort((a, b) => a.connectedAt - b.connectedAt)) {
+    const list = byUser.get(connection.userId) ?? [];
+    list.push(connection);
+    byUser.set(connection.userId, list);
+  }
+  return rows.map((row) => {
+    const own = byUser.get(row.id) ?? [];
+    const open = new Set(own.map((connection) => connection.id));
+    const status = statusOf(row, open);
+    const devices: OnlineDevice[] = own.map((connection) => ({
+      id: connection.id,
+      connected_at: new Date(connection.connectedAt).toISOString(),
+      address: connection.address,
+      user_agent: connection.userAgent,
+      moderating: connection.id === row.holder_socket,
+    }));
+    const since =
+      status === 'moderating' || status === 'elsewhere'
+        ? iso(row.holder_since)
+        : status === 'parked'
+          ? iso(row.park_time)
+          : iso(own[0]?.connectedAt ?? null);
+    return {
+      id: row.id,
+      username: row.username,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      role: row.role,
+      status,
+      status_since: since,
+      items_held: itemsHeld.get(row.id) ?? 0,
+      devices,
+    };
+  });
+}
+
 export function registerFetchOnlineUsers(deps: {
   io: Server;
   db: Database;
@@ -21,36 +93,46 @@ export function registerFetchOnlineUsers(deps: {
 
   const currentUsers = async (): Promise<OnlineUser[]> => {
     const sockets = await onlineNamespace.fetchSockets();
-    const holders = await moderatingUsers(deps.db);
-    const counts = await deps.counts.get();
-    const liveIds = new Set(sockets.map((socket) => socket.id));
-    const users = new Map<number, OnlineUser>();
-    for (const socket of sockets) {
-      const user = (socket.data as SocketData).user;
-      if (users.has(user.id)) continue;
-      const holder = holders.get(user.id);
-      users.set(user.id, {
-        id: user.id,
-        username: user.username,
-        role: user.role,
-        moderating: holder !== undefined && liveIds.has(holder),
-        assigned: counts.byUser.get(user.id) ?? 0,
-      });
+    const connections: OpenConnection[] = sockets.map((socket) => {
+      const userAgent = socket.handshake.headers['user-agent'];
+      return {
+        id: socket.id,
+        userId: (socket.data as SocketData).user.id,
+        connectedAt: socket.handshake.issued,
+        address: socket.handshake.address || null,
+        userAgent: typeof userAgent === 'string' ? userAgent : null,
+      };
+    });
+    const [rows, counts] = await Promise.all([
+      presenceOfUsers(deps.db, [...new Set(connections.map((connection) => connection.userId))]),
+      deps.counts.get(),
+    ]);
+    return buildOnlineUsers(connections, rows, counts.byUser);
+  };
+
+  const answer = async (userId: number): Promise<OnlineUsersAnswer> => {
+    const permissions = await currentPermissions(deps.db, userId);
+    if (!permissions.includes('section_online_users')) {
+      return {
+        ok: false,
+        code: 'forbidden',
+        message: 'You do not have the permission section_online_users for this list.',
+      };
     }
-    return [...users.values()].sort((a, b) => a.username.localeCompare(b.username));
+    return { ok: true, data: await currentUsers() };
   };
 
   namespace.on('connection', (socket) => {
     const user = (socket.data as SocketData).user;
     socket.on('get-current-users', (reply) => {
       if (typeof reply !== 'function') return;
-      if (!user.permissions.includes('section_online_users')) {
-        reply([]);
-        return;
-      }
-      currentUsers().then(reply, (error: unknown) => {
+      answer(user.id).then(reply, (error: unknown) => {
         deps.log.error({ err: error }, 'get-current-users failed');
-        reply([]);
+        reply({
+          ok: false,
+          code: 'server',
+          message: 'The list could not be read. It is asked for again in a moment.',
+        });
       });
     });
   });

@@ -3,6 +3,7 @@ import { maskToken, serviceTokenEndpoints } from '../../../src/contract/service-
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
+import { recordAudit } from '../audit/audit-repository';
 import { findServiceById } from '../services/service-repository';
 import { issueServiceToken, revokeServiceToken } from '../services/service-token-repository';
 import {
@@ -37,19 +38,36 @@ export function serviceTokenRoutes(app: FastifyInstance, deps: { db: Database })
     return { ok: true, data: rows, total };
   });
 
-  registerEndpoint(app, serviceTokenEndpoints.create, async ({ body, user }) => {
+  registerEndpoint(app, serviceTokenEndpoints.create, async ({ body, user, request }) => {
     const service = await findServiceById(db, body.service_id);
     if (!service) {
       throw new HttpError(422, SERVICE_REQUIRED, {
         service_id: `${SERVICE_REQUIRED}: there is no service with id ${body.service_id}`,
       });
     }
-    const issued = await issueServiceToken(db, {
-      serviceId: service.id,
-      createdBy: user.id,
-      expiresAt: body.expires_in_days
-        ? new Date(Date.now() + body.expires_in_days * 86_400_000)
-        : null,
+    const expiresAt = body.expires_in_days
+      ? new Date(Date.now() + body.expires_in_days * 86_400_000)
+      : null;
+    const issued = await db.transaction(async (tx) => {
+      const token = await issueServiceToken(tx, {
+        serviceId: service.id,
+        createdBy: user.id,
+        expiresAt,
+      });
+      await recordAudit(tx, {
+        actor: { id: user.id, username: user.username },
+        action: 'service_token.create',
+        target: { type: 'service_token', id: token.id },
+        // The masked form only: the raw token is never written anywhere.
+        details: {
+          service_id: service.id,
+          service_name: service.name,
+          token: maskToken(token.token),
+          expires_at: expiresAt?.toISOString() ?? null,
+        },
+        ip: request.ip,
+      });
+      return token;
     });
     const mayHaveToken =
       user.permissions.includes('can_view_api_token') ||
@@ -64,10 +82,20 @@ export function serviceTokenRoutes(app: FastifyInstance, deps: { db: Database })
     };
   });
 
-  registerEndpoint(app, serviceTokenEndpoints.revoke, async ({ params: { id } }) => {
-    if (await revokeServiceToken(db, id)) {
-      return { ok: true, data: await findServiceToken(db, id) };
-    }
+  registerEndpoint(app, serviceTokenEndpoints.revoke, async ({ params: { id }, user, request }) => {
+    const revoked = await db.transaction(async (tx) => {
+      if (!(await revokeServiceToken(tx, id))) return undefined;
+      const row = await findServiceToken(tx, id);
+      await recordAudit(tx, {
+        actor: { id: user.id, username: user.username },
+        action: 'service_token.revoke',
+        target: { type: 'service_token', id },
+        details: { service_name: row?.service_name ?? null, token: row?.token ?? null },
+        ip: request.ip,
+      });
+      return row;
+    });
+    if (revoked) return { ok: true, data: revoked };
     const existing = await findServiceToken(db, id);
     if (!existing) throw new HttpError(404, `There is no API token with id ${id}.`);
     throw new HttpError(409, 'This API token is already revoked.');

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { OnlineUsersAnswerSchema } from '../../../../src/contract/online-users';
 import { NAMESPACES, type EventRefusal } from '../../../../src/contract/socket-events';
 import {
   createOperator,
@@ -309,13 +310,17 @@ describe('/online-users protocol', () => {
       admin.cookieHeader(),
     );
     sockets.push(adminSocket);
-    const users = (await adminSocket.socket.emitWithAck('get-current-users')) as {
-      id: number;
-      moderating: boolean;
-    }[];
-    expect(users.find((user) => user.id === operator.id)).toMatchObject({ moderating: true });
+    const answer = OnlineUsersAnswerSchema.parse(
+      await adminSocket.socket.emitWithAck('get-current-users'),
+    );
+    expect(answer.ok).toBe(true);
+    const users = answer.ok ? answer.data : [];
+    expect(users.find((user) => user.id === operator.id)).toMatchObject({ status: 'moderating' });
 
     const plain = await open(operator, NAMESPACES.fetchOnlineUsers);
-    expect(await plain.socket.emitWithAck('get-current-users')).toEqual([]);
+    expect(await plain.socket.emitWithAck('get-current-users')).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+    });
   });
 });
