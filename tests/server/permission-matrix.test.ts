@@ -130,6 +130,12 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/service-tokens/create': { input: () => ({ body: { service_id: NO_SUCH_ID } }) },
   'POST /api/service-tokens/revoke/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'GET /api/v2/services/fetch': { input: () => ({}) },
+  'POST /api/online-users/:userId/kick': { input: () => ({ params: { userId: NO_SUCH_ID } }) },
+  'POST /api/online-users/:userId/park': { input: () => ({ params: { userId: NO_SUCH_ID } }) },
+  'GET /api/login-history': { input: () => ({ query: {} }) },
+  'GET /api/login-history/export': { input: () => ({ query: {} }) },
+  'GET /api/audit-log': { input: () => ({ query: {} }) },
+  'GET /api/audit-log/export': { input: () => ({ query: {} }) },
 };
 
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -316,13 +322,16 @@ describe('permission matrix', () => {
           const since = socket.mark();
           const args = EVENT_EXAMPLES[event.name]?.(who) ?? [];
           if (event.ack) {
-            // A refused event gets no answer, or (the online users' list) an empty one; every
-            // role is connected to /online-users here, so a holder's list is never empty.
+            // A refused event gets no answer, or (the online users' list) `{ ok: false }` with the
+            // code 'forbidden'.
             const answer = (await socket.socket
               .timeout(5_000)
               .emitWithAck(event.name as 'get-current-users', ...(args as []))
-              .catch(() => null)) as unknown[] | null;
-            const refused = refusalsOf(socket, event, since).length > 0 || !answer?.length;
+              .catch(() => null)) as { ok?: boolean; code?: string } | null;
+            const refused =
+              refusalsOf(socket, event, since).length > 0 ||
+              answer === null ||
+              (answer.ok === false && answer.code === 'forbidden');
             if (refused !== (expected === 'forbidden')) {
               problems.push(`${who.name}: answered ${JSON.stringify(answer).slice(0, 80)}`);
             }
