@@ -8,6 +8,7 @@
  * other specs on the shared server (the sign-in throttle counts failures per address).
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { MODERATION_TEXTS } from '../../src/contract/content';
 import { LOGIN_FAILURE_REASONS } from '../../src/contract/login-history';
@@ -122,6 +123,17 @@ async function holdSubmits(context: BrowserContext) {
   };
 }
 
+/** Dialogs are not in the route walk of accessibility.spec.ts: each is checked open here. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
 async function moderatedCount(page: Page, userId: number): Promise<number> {
   const response = await page.request.get(`/api/statistics/moderated/${userId}`, {
     headers: XHR,
@@ -168,10 +180,20 @@ test('an admin signs out a moderating operator: sign-in page, their work safe in
     await admin.goto('/online-users');
     const row = admin.getByTestId('online-user-operator');
     await expect(row).toContainText('Moderating');
+    await row
+      .getByRole('button', { name: ONLINE_USERS_TEXTS.devicesButton(1, 'operator') })
+      .click();
+    await expect(
+      admin.getByRole('dialog', { name: ONLINE_USERS_TEXTS.devicesTitle('operator') }),
+    ).toContainText(ONLINE_USERS_TEXTS.deviceModerates);
+    await expectAccessible(admin);
+    await admin.keyboard.press('Escape');
     await row.getByRole('button', { name: ONLINE_USERS_TEXTS.kickLabel('operator') }).click();
     const dialog = admin.getByRole('alertdialog', {
       name: ONLINE_USERS_TEXTS.kickTitle('operator'),
     });
+    await expect(dialog.getByText(ONLINE_USERS_TEXTS.kickBody)).toBeVisible();
+    await expectAccessible(admin);
     await dialog.getByRole('button', { name: ONLINE_USERS_TEXTS.kickConfirm }).click();
     await expect(admin.getByText(ONLINE_USERS_TEXTS.kicked('operator'))).toBeVisible();
     await expect(admin.getByTestId('online-user-operator')).toHaveCount(0);
@@ -203,6 +225,7 @@ test('an admin signs out a moderating operator: sign-in page, their work safe in
     const details = admin.getByTestId('audit-entry-details');
     await expect(details).toContainText('"username": "operator"');
     await expect(admin.getByText(AUDIT_LOG_TEXTS.readOnly)).toBeVisible();
+    await expectAccessible(admin);
   });
 
   await test.step('signing in again sends the waiting results, once', async () => {

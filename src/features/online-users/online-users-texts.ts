@@ -13,10 +13,10 @@ export const ONLINE_USERS_TEXTS = {
     status: 'Status',
     since: 'Since (UTC)',
     items: 'Items held',
-    devices: 'Devices',
   },
   devicesButton: (count: number, username: string) =>
-    `${count} device${count === 1 ? '' : 's'} of ${username}`,
+    `${count} console${count === 1 ? '' : 's'} open: ${username}`,
+  devicesShort: (count: number) => `${count} console${count === 1 ? '' : 's'} open`,
   devicesTitle: (username: string) => `Open consoles of ${username}`,
   devicesNone:
     'No console of this user is open. Their items stay theirs until the grace period ends, then go back to the queue.',

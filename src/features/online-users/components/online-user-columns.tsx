@@ -40,9 +40,23 @@ export function onlineUserColumns({
         </span>
       ),
     }),
+    // The open consoles sit under the status, where a lead looks when a status surprises them
+    // (and a separate column would not fit a tablet beside the actions).
     column.accessor('status', {
       header: TEXTS.columns.status,
-      cell: ({ getValue }) => <StatusBadge status={getValue()} />,
+      cell: ({ row: { original: user } }) => (
+        <span className="flex flex-col items-start gap-0.5">
+          <StatusBadge status={user.status} />
+          <button
+            type="button"
+            className="rounded text-xs text-stone-600 underline decoration-dotted underline-offset-4 hover:text-stone-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            aria-label={TEXTS.devicesButton(user.devices.length, user.username)}
+            onClick={() => onShowDevices(user)}
+          >
+            {TEXTS.devicesShort(user.devices.length)}
+          </button>
+        </span>
+      ),
     }),
     column.accessor('status_since', {
       header: TEXTS.columns.since,
@@ -67,21 +81,6 @@ export function onlineUserColumns({
     column.accessor('items_held', {
       header: TEXTS.columns.items,
       meta: { numeric: true, firstSort: 'desc' },
-    }),
-    column.accessor((user) => user.devices.length, {
-      id: 'devices',
-      header: TEXTS.columns.devices,
-      meta: { numeric: true, firstSort: 'desc' },
-      cell: ({ row: { original: user } }) => (
-        <button
-          type="button"
-          className="btn-ghost px-2 py-0.5 tabular-nums underline decoration-dotted underline-offset-4"
-          aria-label={TEXTS.devicesButton(user.devices.length, user.username)}
-          onClick={() => onShowDevices(user)}
-        >
-          {user.devices.length}
-        </button>
-      ),
     }),
   ];
 }

@@ -111,7 +111,7 @@ describe('the online users page', { timeout: 20_000 }, () => {
     expect(within(row('olive')).getByText('Moderating')).toBeInTheDocument();
     expect(within(row('olive')).getByText('Olive Operator · operator')).toBeInTheDocument();
     expect(
-      within(row('olive')).getByRole('button', { name: '2 devices of olive' }),
+      within(row('olive')).getByRole('button', { name: TEXTS.devicesButton(2, 'olive') }),
     ).toHaveTextContent('2');
     expect(
       within(row('olive'))
@@ -219,7 +219,7 @@ describe('the online users page', { timeout: 20_000 }, () => {
   it('shows the open consoles of a user', async () => {
     const user = userEvent.setup();
     renderPage([]);
-    await user.click(await screen.findByRole('button', { name: '2 devices of olive' }));
+    await user.click(await screen.findByRole('button', { name: TEXTS.devicesButton(2, 'olive') }));
     const dialog = await screen.findByRole('dialog', { name: TEXTS.devicesTitle('olive') });
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
     expect(within(dialog).getAllByText('Chrome 131 · Windows')).toHaveLength(2);
