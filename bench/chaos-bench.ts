@@ -571,21 +571,27 @@ async function runShift(rig: Rig, operators: SimulatedOperator[]): Promise<Shift
       over = true;
     }
   };
-  // The window is cut into as many slots as kills are still owed, and each kill lands in the
-  // later part of its slot: the consoles have reconnected and work flows when it hits. Once
-  // the kills are done, more follow while work remains.
+  // The kills owed share the window's uptime at random moments: what is left of the window,
+  // less the restarts still to come (as long as the restarts so far took), is cut into one slot
+  // per kill. Each kill lands at a random moment in the later part of its slot, once a few
+  // results have been stored since the last start (or at the slot's end): the consoles have
+  // reconnected and work is in flight when it hits. Once the kills are done, more follow while
+  // work remains.
   const killsBy = workDeadline - 10_000;
   const killer = loop(async () => {
     const owed = MIN_KILLS - server.kills;
+    const restartMs = [...server.startMs].sort((x, y) => x - y)[server.startMs.length >> 1] ?? 0;
     const slot =
-      owed > 0 ? Math.max(3_000, (killsBy - Date.now()) / owed) : between(10_000, 25_000);
+      owed > 0
+        ? Math.max(2_000, (killsBy - Date.now() - owed * restartMs) / owed)
+        : between(10_000, 25_000);
     const storedBefore = rig.answers.get('stored') ?? 0;
-    await waitUntil(() => over, between(0.35, 1) * slot, 100);
-    // On a slow machine a restart can take most of a slot: a few results must have been stored
-    // since, so that the kill hits work in flight (bounded, the kills must fit the window).
+    const moment = Date.now() + between(0.35, 1) * slot;
+    const slotEnd = Date.now() + slot;
+    const workInFlight = () => workDone() || (rig.answers.get('stored') ?? 0) - storedBefore >= 5;
     await waitUntil(
-      () => over || workDone() || (rig.answers.get('stored') ?? 0) - storedBefore >= 5,
-      15_000,
+      () => over || (Date.now() >= moment && (workInFlight() || Date.now() >= slotEnd)),
+      slot + 1_000,
       100,
     );
     if (over) return;
