@@ -9,6 +9,7 @@ import { seedDemoUsers } from './features/demo/demo-seed';
 import { createMailer } from './features/mail/mailer';
 import { createLocalAiProvider } from './features/ai/local-ai-provider';
 import { registerLiveModeration, type LiveModeration } from './features/moderation/live-moderation';
+import { registerUsers } from './features/users/register-users';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerCsrf } from './http/csrf';
 import { installErrorHandler } from './http/errors';
@@ -76,6 +77,13 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
     io: sockets.io,
     config,
     ai: ai.provider,
+  });
+  registerUsers(http, {
+    db,
+    mailer,
+    sockets,
+    onlineUsers: moderation.onlineUsers,
+    publicUrl: config.publicUrl,
   });
   await operationsRoutes(http, { db });
   await registerSpa(http, config.staticDir);

@@ -39,8 +39,30 @@ export function registerSessionLookup(
     if (user && sessionId) {
       request.user = user;
       request.sessionId = sessionId;
+      if (user.must_change_password && !openBeforePasswordChange(request)) {
+        throw new HttpError(403, MUST_CHANGE_PASSWORD);
+      }
     }
   });
+}
+
+/**
+ * What a user signed in with a one-time password may call before choosing their own: who am I,
+ * the change itself, a fresh CSRF token. Everything else under /api answers 403, so a password
+ * an administrator has seen opens nothing but the change-password form.
+ */
+const OPEN_BEFORE_PASSWORD_CHANGE = new Set([
+  'GET /api/auth',
+  'POST /api/users/me/password',
+  'GET /api/csrf-token',
+]);
+export const MUST_CHANGE_PASSWORD =
+  'Choose your own password first: you signed in with a one-time password.';
+
+function openBeforePasswordChange(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  // Pages, assets and sign-in and sign-out are not data: they stay open.
+  return !path.startsWith('/api/') || OPEN_BEFORE_PASSWORD_CHANGE.has(`${request.method} ${path}`);
 }
 
 export function sessionCookieOptions(request: FastifyRequest, maxAgeMs: number) {

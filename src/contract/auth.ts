@@ -13,6 +13,11 @@ export const CurrentUserSchema = z.object({
   max_content: z.number().int(),
   is_batch_moderator: z.boolean(),
   park_time: z.string().nullable(),
+  /**
+   * Signed in with a one-time password an administrator gave them: until they choose their own,
+   * the server answers only the change-password call, and the console shows that form.
+   */
+  must_change_password: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
@@ -71,6 +76,9 @@ export const ResetPasswordRequestSchema = z.object({
 });
 
 export const ResetTokenStatusSchema = okData(z.object({ username: z.string() }));
+
+/** Where sign-in leads a user who must replace a one-time password. */
+export const CHANGE_PASSWORD_PATH = '/change-password';
 
 export const ChangePasswordRequestSchema = z.object({
   current_password: z.string().min(1, 'Enter your current password').max(1000),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  CHANGE_PASSWORD_PATH,
   ChangePasswordRequestSchema,
   ForgotPasswordRequestSchema,
   LOGIN_TEXTS,
@@ -107,7 +108,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       sessionId,
       sessionCookieOptions(request, sessionPolicy.absoluteMs),
     );
-    return { ok: true, redirect: landingPath(user.permissions) };
+    const redirect = user.must_change_password
+      ? CHANGE_PASSWORD_PATH
+      : landingPath(user.permissions);
+    return { ok: true, redirect };
   });
 
   app.post('/auth/logout', async (request, reply) => {
@@ -171,9 +175,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     return { ok: true };
   });
 
+  // The profile screen's form (section_profile), and the form a user signed in with a
+  // one-time password must fill in whatever their role.
   app.post(
     '/api/users/me/password',
-    { preHandler: requirePermission('section_profile') },
+    {
+      preHandler: async (request, reply) => {
+        if (request.user?.must_change_password) return;
+        await requirePermission('section_profile')(request, reply);
+      },
+    },
     async (request) => {
       const user = signedInUser(request);
       const input = parseInput(ChangePasswordRequestSchema, request.body);

@@ -6,13 +6,41 @@ import { queryOne, type Queryable } from '../../db/database';
  * further attempts until the oldest failure leaves the window. A successful sign-in clears its
  * username's count (the owner knows the password), but not its address's: otherwise one valid
  * account would let an address try passwords across every other username without limit. The
- * address limit is high enough for an office of operators behind one address.
+ * address limit is high enough for an office of operators behind one address. An administrator
+ * can clear a username's lock (users.login_lock_cleared_at); the address limit stays.
  */
 export const THROTTLE = {
   windowMinutes: 15,
   maxFailuresPerUsername: 5,
   maxFailuresPerAddress: 30,
 };
+
+/**
+ * SQL: the moment from which a username's failures count, for the username in the SQL
+ * expression `username`: its last successful sign-in, or the moment an administrator cleared
+ * its lock (users.login_lock_cleared_at), whichever is later.
+ */
+function usernameCutoffSql(username: string): string {
+  return `greatest(
+      coalesce((select max(s.attempted_at) from login_history s
+                 where lower(s.username) = lower(${username}) and s.success), '-infinity'),
+      coalesce((select max(c.login_lock_cleared_at) from users c
+                 where lower(c.username) = lower(${username})), '-infinity'))`;
+}
+
+/**
+ * SQL: whether sign-in is locked now for the username in the SQL expression `username`, by
+ * the same rule as checkLoginThrottle's username limit (for lists of users).
+ */
+export function usernameLockedSql(username: string): string {
+  return `((select count(*) from (
+             select 1 from login_history f
+              where lower(f.username) = lower(${username}) and not f.success
+                and f.attempted_at > now() - interval '${THROTTLE.windowMinutes} minutes'
+                and f.attempted_at > ${usernameCutoffSql(username)}
+              limit ${THROTTLE.maxFailuresPerUsername}) recent_failures)
+           >= ${THROTTLE.maxFailuresPerUsername})`;
+}
 
 export interface ThrottleVerdict {
   blocked: boolean;
@@ -26,11 +54,7 @@ async function failuresSince(
   limit: number,
 ): Promise<ThrottleVerdict> {
   const match = column === 'username' ? 'lower(username) = lower($1)' : 'ip = $1';
-  const sinceSuccess =
-    column === 'username'
-      ? `and attempted_at > coalesce(
-            (select max(attempted_at) from login_history where ${match} and success), '-infinity')`
-      : '';
+  const sinceSuccess = column === 'username' ? `and attempted_at > ${usernameCutoffSql('$1')}` : '';
   const row = await queryOne<{ failures: number; retry_after: number | null }>(
     db,
     `with recent as (

@@ -93,6 +93,12 @@ export function registerDashboardStats(deps: {
   namespace.on('connection', (socket) => {
     socket.on('disconnect', () => lastAsked.delete(socket.id));
     socket.on('dashboard-stat', () => {
+      // Checked at each request too: a user whose role lost the permission stops receiving.
+      if (!(socket.data as SocketData).user.permissions.includes(PERMISSION)) {
+        lastAsked.delete(socket.id);
+        void socket.leave(DASHBOARD_ROOM);
+        return;
+      }
       lastAsked.set(socket.id, Date.now());
       if (socket.rooms.has(DASHBOARD_ROOM)) return;
       void socket.join(DASHBOARD_ROOM);

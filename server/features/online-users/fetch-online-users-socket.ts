@@ -41,9 +41,10 @@ export function registerFetchOnlineUsers(deps: {
   };
 
   namespace.on('connection', (socket) => {
-    const user = (socket.data as SocketData).user;
     socket.on('get-current-users', (reply) => {
       if (typeof reply !== 'function') return;
+      // Read at each event: an administrator's change replaces the socket's user.
+      const user = (socket.data as SocketData).user;
       if (!user.permissions.includes('section_online_users')) {
         reply([]);
         return;

@@ -155,7 +155,10 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
 
   namespace.on('connection', (socket) => {
     const user = (socket.data as SocketData).user;
-    const allowed = (permission: Permission) => user.permissions.includes(permission);
+    // Permissions and max_content are read at each event, not kept from the handshake: an
+    // administrator's change replaces the socket's user (SocketServer.refreshUsers).
+    const fresh = () => (socket.data as SocketData).user;
+    const allowed = (permission: Permission) => fresh().permissions.includes(permission);
 
     /** Runs a handler with its errors logged: a bad event never takes the process down. */
     const handle = <T>(name: string, work: (payload: T) => Promise<void>) => {
@@ -215,7 +218,7 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
         if (!allowed('section_moderation') || !ownUser(payload, RequestContentSchema)) return;
         if (!leases.holds(socket.id)) return;
         const { count } = RequestContentSchema.parse(payload);
-        const wanted = Math.min(count, user.max_content);
+        const wanted = Math.min(count, fresh().max_content);
         if (wanted <= 0) return;
         const waiting = waitingClaims.get(user.id);
         if (waiting?.socketId === socket.id) {
@@ -233,7 +236,7 @@ export function registerOnlineUsers(deps: OnlineUsersDeps): OnlineUsers {
             userId: user.id,
             socketId: socket.id,
             wanted: entry.wanted,
-            maxContent: user.max_content,
+            maxContent: fresh().max_content,
             leaseSeconds: leases.graceSeconds,
             aiWaitSeconds: deps.aiWaitSeconds,
           });
