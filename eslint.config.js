@@ -5,11 +5,27 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Lint with zero warnings. The `no-restricted-imports` blocks enforce the one-way import rule of
- * STYLE.md: contract <- lib <- features <- routes, and the server sees only src/contract.
+ * STYLE.md: contract <- lib <- features <- routes, the server sees only src/contract, and the
+ * browser code and the service worker see nothing of the server. Imports are relative, so the
+ * patterns match folder names inside the import path. A file takes only the last block whose
+ * `files` match it, so each block lists all of its restrictions.
+ *
+ * @param {{ group?: string[]; regex?: string; message: string }[]} patterns
+ * @returns {import('eslint').Linter.RulesRecord}
  */
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+
+const noServer = {
+  regex: '^(\\.\\./)+server(/|$)',
+  message: 'Browser code and the service worker import nothing from server/.',
+};
+/** main.tsx and router.tsx wire the routes: below them, nothing imports them. */
+const noAppWiring = {
+  regex: '^(\\.\\./)+(main|router)$',
+  message: 'Only the entry point imports src/main and src/router.',
+};
 
 export default tseslint.config(
   {
@@ -59,10 +75,19 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: restrict([noServer]),
+  },
+  {
     files: ['src/contract/**/*.ts'],
     rules: restrict([
       {
-        group: ['react', 'react-dom', 'node:*', '../lib/**', '../features/**', '../routes/**'],
+        // The folder is flat: its files import each other and packages, nothing above.
+        regex: '^\\.\\./',
+        message: 'src/contract imports nothing from the rest of src/ or from server/.',
+      },
+      {
+        group: ['react', 'react-dom', 'node:*'],
         message: 'src/contract is shared by browser and server: no DOM, Node or app imports.',
       },
     ]),
@@ -74,11 +99,21 @@ export default tseslint.config(
         group: ['**/features/**', '**/routes/**'],
         message: 'src/lib must not import features or routes.',
       },
+      noAppWiring,
+      noServer,
     ]),
   },
   {
     files: ['src/features/**/*.{ts,tsx}'],
-    rules: restrict([{ group: ['**/routes/**'], message: 'Features must not import routes.' }]),
+    rules: restrict([
+      { group: ['**/routes/**'], message: 'Features must not import routes.' },
+      noAppWiring,
+      noServer,
+    ]),
+  },
+  {
+    files: ['sw/**/*.ts'],
+    rules: restrict([noServer]),
   },
   {
     files: ['tests/**/*.{ts,tsx}', 'server/cli/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],

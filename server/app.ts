@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { assertServable, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { authRoutes } from './features/auth/auth-routes';
@@ -14,6 +14,7 @@ import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerCsrf } from './http/csrf';
 import { installErrorHandler } from './http/errors';
 import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
+import { createOriginPolicy } from './http/origins';
 import { registerSessionLookup } from './http/session';
 import { registerSpa } from './http/spa';
 import { chooseAiProvider, operationsRoutes, startOperations, type Operations } from './operations';
@@ -37,16 +38,18 @@ export interface App {
  * database and port 0. Closing it closes the database it opened, not one it was given.
  */
 export async function buildApp(config: Config, options: { db?: Database } = {}): Promise<App> {
-  const db = options.db ?? (await openDatabase(config));
-  const ownsDb = !options.db;
-  await syncRolesAndPermissions(db);
-  const seededDemo = config.seedDemo ? await seedDemoUsers(db, config.demoPassword) : false;
-
+  assertServable(config);
   const http = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   });
+  const db =
+    options.db ??
+    (await openDatabase(config, (error, message) => http.log.warn({ err: error }, message)));
+  const ownsDb = !options.db;
+  await syncRolesAndPermissions(db);
+  const seededDemo = config.seedDemo ? await seedDemoUsers(db, config.demoPassword) : false;
   const sessionPolicy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
   const maintenance = new MaintenanceSwitch(db, config.maintenance);
 
@@ -70,7 +73,16 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
 
   http.get('/healthz', async () => ({ ok: true, maintenance: await maintenance.isOn() }));
   const mailer = createMailer(db, http.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
-  await authRoutes(http, { db, mailer, sessionPolicy, publicUrl: config.publicUrl });
+  const origins = createOriginPolicy(config, () => {
+    const address = http.server.address();
+    return address && typeof address === 'object' ? address.port : undefined;
+  });
+  await authRoutes(http, {
+    db,
+    mailer,
+    sessionPolicy,
+    linkOrigin: (request) => origins.linkOrigin(request),
+  });
   const ai = await chooseAiProvider(db, config, createLocalAiProvider());
   const moderation = await registerLiveModeration(http, {
     db,

@@ -21,7 +21,10 @@ const EnvSchema = z.object({
   MAINTENANCE: flag.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Moderation Console <no-reply@localhost>'),
-  PUBLIC_URL: z.string().optional(),
+  NODE_ENV: z.string().optional(),
+  PUBLIC_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })])
+    .optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
@@ -60,6 +63,12 @@ export interface Config {
   maintenance: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * NODE_ENV=production or a PostgreSQL server: a real deployment, which must say where users
+   * reach it (PUBLIC_URL) instead of trusting the Host header of whoever asks.
+   */
+  production: boolean;
+  /** The origin users open (no trailing slash); mailed links are built from it. */
   publicUrl: string | undefined;
   allowedOrigins: string[];
   sessionIdleMs: number;
@@ -115,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenance: e.MAINTENANCE,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    production: e.NODE_ENV === 'production' || Boolean(e.DATABASE_URL),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') || undefined,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
       .split(',')
@@ -140,4 +150,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiModel: e.AI_MODEL || undefined,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
   };
+}
+
+/**
+ * What the server (not the command-line tools) needs on top of valid variables. A production
+ * server without PUBLIC_URL would have to take the origin of its mailed links from requests,
+ * and a request's Host header is whatever the sender wrote: a reset mail could point to their host.
+ */
+export function assertServable(config: Config): void {
+  if (config.production && !config.publicUrl) {
+    throw new ConfigError(
+      'PUBLIC_URL must be set in production (NODE_ENV=production or DATABASE_URL set): ' +
+        'password-reset links are built only from it, never from the Host header of a request. ' +
+        'Set it to the address users open, e.g. PUBLIC_URL=https://console.example.com',
+    );
+  }
 }

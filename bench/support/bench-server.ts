@@ -26,6 +26,11 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // On PostgreSQL the server is in production mode and will not start without PUBLIC_URL. The
+  // bench's clients are not browsers and open no mailed links, so the loopback origin does.
+  const production =
+    Boolean(env.DATABASE_URL) || (env.NODE_ENV ?? process.env.NODE_ENV) === 'production';
+  const publicUrl = production && !env.PUBLIC_URL ? { PUBLIC_URL: 'http://127.0.0.1' } : {};
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -38,6 +43,7 @@ export async function startBenchServer(
       DEMO_FEEDER: '0',
       LOG_LEVEL: 'warn',
       STATIC_DIR: path.join(dataDir, 'no-static'),
+      ...publicUrl,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -34,3 +34,14 @@ export async function queryOne<Row>(
   const rows = await db.query<Row>(sql, params);
   return rows[0];
 }
+
+/**
+ * The database could not be reached or dropped the connection (a restart, a failover, a network
+ * cut): nothing is wrong with the request, so the HTTP layer answers 503 and the client retries.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: Error) {
+    super(`The database is unavailable: ${cause.message}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}

@@ -5,9 +5,12 @@ import { migrate } from './migrate';
 import { openPgliteDatabase } from './pglite-database';
 import { openPostgresDatabase } from './postgres-database';
 
-export async function openDatabase(config: Config): Promise<Database> {
+export async function openDatabase(
+  config: Config,
+  log?: (error: Error, message: string) => void,
+): Promise<Database> {
   const db = config.databaseUrl
-    ? openPostgresDatabase(config.databaseUrl)
+    ? openPostgresDatabase(config.databaseUrl, { log })
     : await openPgliteDatabase({ dataDir: path.join(config.dataDir, 'pglite') });
   await migrate(db);
   return db;

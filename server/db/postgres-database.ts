@@ -1,43 +1,181 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database';
+import { DatabaseUnavailableError, type Database, type Queryable } from './database';
+
+/**
+ * The PostgreSQL server behind `DATABASE_URL`, through a `pg` pool. Rules:
+ * - The server may close any connection at any time (a restart, `pg_terminate_backend`, a test
+ *   dropping its database `with (force)`: 57P01). `pg` reports that as an 'error' event on the
+ *   client or the pool, and an 'error' event nobody listens to is an uncaught exception that stops
+ *   the process. So the pool and every client it creates carry a listener: the error is logged,
+ *   the pool drops the dead client, and the next statement gets a fresh connection.
+ * - A connection that cannot be made in `connectTimeoutMs`, a refused or dropped one, and the
+ *   server's "shutting down / starting up / not accepting connections" answers become a
+ *   `DatabaseUnavailableError`, which the HTTP layer answers with 503 until the database is back.
+ * - `close()` resolves only when every connection is really closed, so a caller may drop the
+ *   database right after it without the server terminating a connection this process still reads.
+ */
 
 // int8 (count(), bigserial) arrives as a string from pg; PGlite gives numbers. Our ids and
 // counts stay far below 2^53, so one parser here makes both engines look the same.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
-  return {
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, params as unknown[]);
-      return result.rows as Row[];
-    },
-  };
+export interface PostgresOptions {
+  poolSize?: number;
+  /** How long making a connection (or waiting for a free one) may take before it counts as down. */
+  connectTimeoutMs?: number;
+  /** Where connection errors go; the server passes its logger. */
+  log?: (error: Error, message: string) => void;
 }
 
-export function openPostgresDatabase(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  const self = wrap(pool);
+const CONNECT_TIMEOUT_MS = 5_000;
+/** `close()` stops waiting for a connection that will not finish closing after this long. */
+const CLOSE_WAIT_MS = 5_000;
+
+/** SQLSTATEs that mean "the server is not there for you right now", not "your SQL is wrong". */
+const UNAVAILABLE_STATES = new Set([
+  '57P01', // admin_shutdown: terminated by pg_terminate_backend, a restart, a forced drop
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+]);
+
+const UNAVAILABLE_SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** Messages `pg` and `pg-pool` use for a dropped or impossible connection; they carry no code. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /not queryable/,
+];
+
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    // Class 08: connection exceptions.
+    if (UNAVAILABLE_STATES.has(code) || code.startsWith('08')) return true;
+    if (UNAVAILABLE_SOCKET_ERRORS.has(code)) return true;
+  }
+  return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message));
+}
+
+function unavailable(error: unknown): unknown {
+  return error instanceof Error && isConnectionFailure(error)
+    ? new DatabaseUnavailableError(error)
+    : error;
+}
+
+function defaultLog(error: Error, message: string): void {
+  process.stderr.write(`${message}: ${error.message}\n`);
+}
+
+export function openPostgresDatabase(
+  connectionString: string,
+  options: PostgresOptions = {},
+): Database {
+  const log = options.log ?? defaultLog;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // A server that vanished without closing the socket is noticed by TCP, not only by a query.
+    keepAlive: true,
+  });
+  const open = new Set<pg.PoolClient>();
+  pool.on('error', (error) => log(error, 'PostgreSQL connection lost (dropped from the pool)'));
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+    // While idle the pool's own listener reports the error (above); while checked out, the query
+    // in flight fails with it. This one only keeps an error between two statements of a
+    // transaction from becoming an uncaught exception; the pool drops the client on release.
+    client.on('error', () => undefined);
+  });
+
+  async function connect(): Promise<pg.PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      // Whatever stops a connection from being made, SQL is not to blame: the database is down.
+      throw error instanceof Error ? new DatabaseUnavailableError(error) : error;
+    }
+  }
+
+  function wrap(client: pg.PoolClient): Queryable {
+    return {
+      async query<Row>(sql: string, params: readonly unknown[] = []) {
+        try {
+          const result = await client.query(sql, params as unknown[]);
+          return result.rows as Row[];
+        } catch (error) {
+          throw unavailable(error);
+        }
+      },
+    };
+  }
+
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await connect();
+    let broken: Error | undefined;
+    try {
+      return await work(client);
+    } catch (error) {
+      if (error instanceof DatabaseUnavailableError) broken = error;
+      throw error;
+    } finally {
+      // Releasing with an error makes the pool close the connection instead of reusing it.
+      client.release(broken);
+    }
+  }
+
+  const self: Queryable = {
+    query: (sql, params) => withClient((client) => wrap(client).query(sql, params)),
+  };
+
   return {
     kind: 'postgres',
     query: self.query,
     deferred: self,
     async exec(sql) {
-      await pool.query(sql);
+      await self.query(sql);
     },
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+    transaction: (work) =>
+      withClient(async (client) => {
+        const tx = wrap(client);
+        await tx.query('BEGIN');
+        try {
+          const result = await work(tx);
+          await tx.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
+    async close() {
+      await pool.end();
+      // pool.end() resolves once it has asked every connection to close, not when they have.
+      const closing = [...open].map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, CLOSE_WAIT_MS);
+            timer.unref();
+            client.once('end', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      );
+      await Promise.all(closing);
     },
-    close: () => pool.end(),
   };
 }

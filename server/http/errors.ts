@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
 import { codeForStatus, type ApiFailure, type ErrorCode } from '../../src/contract/api';
 import { describeFieldErrors, fieldErrors } from '../../src/contract/validation';
+import { DatabaseUnavailableError } from '../db/database';
+import { isApiPath, isPageLoad, maintenancePageHtml } from './maintenance';
 
 /**
  * An answer the client should show: status, a machine-readable code the client branches on, a
@@ -31,15 +33,33 @@ export function validationFailure(error: ZodError): ApiFailure {
   return { ok: false, code: 'validation', message: describeFieldErrors(fields), fields };
 }
 
+const UNAVAILABLE_MESSAGE =
+  'The server cannot reach its database at the moment. Try again in a moment.';
+/** Seconds a client waits before retrying while the database is away. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
 const CSRF_MESSAGE =
   "This page's security token is missing or out of date. Reload the page and try again.";
 
 /**
- * Maps every failure to the JSON envelope. Bad input is 422 naming the fields; anything
- * unexpected is logged with its stack and answered with a plain 500 message, never the stack.
+ * Maps every failure to the JSON envelope. Bad input is 422 naming the fields; a database that
+ * cannot be reached is 503 with Retry-After; anything unexpected is logged with its stack and
+ * answered with a plain 500 message, never the stack.
  */
 export function installErrorHandler(app: FastifyInstance): void {
+  const maintenancePage = maintenancePageHtml();
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof DatabaseUnavailableError) {
+      // A restart or failover of the database: the request was fine and will work again soon.
+      // Page loads get the maintenance page, which reloads itself when the server answers.
+      request.log.warn({ err: error.cause }, 'database unavailable');
+      reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      reply.header('cache-control', 'no-store');
+      if (request.method === 'GET' && !isApiPath(request.url) && isPageLoad(request.url)) {
+        return reply.type('text/html; charset=utf-8').send(maintenancePage);
+      }
+      return reply.send({ ok: false, code: 'unavailable', message: UNAVAILABLE_MESSAGE });
+    }
     if (error instanceof ZodError) {
       return reply.status(422).send(validationFailure(error));
     }

@@ -37,12 +37,12 @@ export function maintenancePageHtml(): string {
   return readFileSync(MAINTENANCE_PAGE, 'utf8');
 }
 
-function isApiPath(url: string): boolean {
+export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
 }
 
 /** A page load: no file extension, or an .html file. Assets stay available to the cached shell. */
-function isPageLoad(url: string): boolean {
+export function isPageLoad(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   const last = pathname.split('/').pop() ?? '';
   return !last.includes('.') || last.endsWith('.html');

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// `request.cookies` is declared by the cookie plugin (registered in app.ts).
+import type {} from '@fastify/cookie';
 import type { Permission } from '../../src/contract/permissions';
 import type { Database, Queryable } from '../db/database';
 import type { SessionPolicy } from '../features/auth/session-repository';

@@ -37,6 +37,7 @@ export function codeForStatus(status: number): ErrorCode {
     case 403:
       return 'forbidden';
     case 404:
+    case 410:
       return 'not_found';
     case 409:
       return 'conflict';

@@ -62,7 +62,7 @@ async function setupPostgres(
     adminQuery(adminUrl, `drop database if exists ${quoteIdentifier(demoTemplate)} with (force)`);
   await adminQuery(adminUrl, `create database ${quoteIdentifier(demoTemplate)}`);
   // A database used as a template must have no open connections, so this pool closes first.
-  const db = openPostgresDatabase(databaseUrl(adminUrl, demoTemplate), 2);
+  const db = openPostgresDatabase(databaseUrl(adminUrl, demoTemplate), { poolSize: 2 });
   try {
     await migrate(db);
     await seed(db);

@@ -4,6 +4,7 @@
  * X-Requested-With on every POST, PUT, PATCH and DELETE. Options turn each part off, so tests can
  * show what the server does when one is missing.
  */
+import { request as httpRequest } from 'node:http';
 import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../src/contract/api';
 
 export interface TestResponse<Body = unknown> {
@@ -17,6 +18,7 @@ export interface TestResponse<Body = unknown> {
 }
 
 export interface RequestOptions {
+  /** Extra headers; a `host` header is sent as given (as a forger would), not the URL's host. */
   headers?: Record<string, string>;
   /** Send the CSRF token (default true for state-changing methods). */
   csrf?: boolean;
@@ -111,12 +113,11 @@ export class TestClient {
     if (cookie) headers.cookie = cookie;
     Object.assign(headers, options.headers);
 
-    const response = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      body: payload,
-      redirect: 'manual',
-    });
+    const url = new URL(path, this.baseUrl);
+    const response =
+      'host' in headers
+        ? await sendWithHost(url, method, headers, payload)
+        : await fetch(url, { method, headers, body: payload, redirect: 'manual' });
     const setCookies = response.headers.getSetCookie();
     for (const line of setCookies) this.store(line);
     const text = await response.text();
@@ -141,6 +142,37 @@ export class TestClient {
     if (expired || value === '') this.cookies.delete(name);
     else this.cookies.set(name, value);
   }
+}
+
+/** fetch always sends the URL's own Host header; node:http sends the one given. */
+function sendWithHost(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  payload: string | undefined,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { method, headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const item of Array.isArray(value) ? value : [value ?? ''])
+            answer.append(name, item);
+        }
+        resolve(
+          new Response(chunks.length > 0 ? Buffer.concat(chunks) : null, {
+            status: incoming.statusCode,
+            headers: answer,
+          }),
+        );
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
 }
 
 /** Parses one Set-Cookie header into its value and attributes (names lower-cased). */

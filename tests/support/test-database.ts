@@ -100,11 +100,16 @@ async function preparePostgres(
   const url = databaseUrl(adminUrl, name);
   let opened: Database | undefined;
   const dispose = async () => {
-    await opened?.close();
-    await adminQuery(adminUrl, `drop database if exists ${quoteIdentifier(name)} with (force)`);
+    // The pool closes first (and waits for its connections to end), so the forced drop never
+    // terminates a connection this process still reads: that would be a stray 57P01 error.
+    try {
+      await opened?.close();
+    } finally {
+      await adminQuery(adminUrl, `drop database if exists ${quoteIdentifier(name)} with (force)`);
+    }
   };
   if (contents !== 'blank') {
-    const db = openPostgresDatabase(url, 2);
+    const db = openPostgresDatabase(url, { poolSize: 2 });
     try {
       await migrate(db);
     } catch (error) {
@@ -118,7 +123,7 @@ async function preparePostgres(
     kind: 'postgres',
     env: { DATABASE_URL: url },
     async open() {
-      opened = openPostgresDatabase(url, 5);
+      opened = openPostgresDatabase(url, { poolSize: 5 });
       return opened;
     },
     dispose,

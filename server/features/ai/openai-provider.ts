@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkCallbackUrl, type Resolver } from '../delivery/callback-guard';
 import { SAFE_TAG, type AiInput, type AiProvider, type AiSuggestion } from './ai-provider';
 
 /**
@@ -8,7 +9,10 @@ import { SAFE_TAG, type AiInput, type AiProvider, type AiSuggestion } from './ai
  * deadline; a failure throws AiProviderError with a short status and the response text, which
  * the worker keeps for the 'Failed Ai Moderate' table.
  *
- * Text items are sent as the user message; image items as an image_url content part. Other
+ * Text items are sent as the user message; image items as an image_url content part, but only
+ * when the image URL passes the same SSRF guard as result callbacks: the provider fetches that
+ * URL, and a provider inside our network must not be pointed at internal addresses. A refused
+ * URL is a failure ('refused_url') recorded like any other. Other
  * types get no answer (null: 'No AI Response'). The model must answer a JSON object
  * {"tags": [...], "reasoning": "..."}; tags outside the service's list are dropped, and no tag
  * means SAFE.
@@ -18,8 +22,12 @@ export interface OpenAiProviderOptions {
   apiKey: string | undefined;
   model: string;
   timeoutMs: number;
+  /** Allow image URLs on loopback, private and link-local addresses (off by default). */
+  allowPrivateImageUrls?: boolean;
   /** For tests. */
   fetch?: typeof fetch;
+  /** For tests: the DNS lookup of image URL hosts. */
+  resolve?: Resolver;
 }
 
 export class AiProviderError extends Error {
@@ -95,6 +103,13 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     inline: false,
     async suggest(input: AiInput): Promise<AiSuggestion | null> {
       if (input.messageType !== 'text' && input.messageType !== 'image') return null;
+      if (input.messageType === 'image') {
+        const verdict = await checkCallbackUrl(input.fileUrl ?? input.content, {
+          allowPrivate: options.allowPrivateImageUrls ?? false,
+          ...(options.resolve ? { resolve: options.resolve } : {}),
+        });
+        if (!verdict.ok) throw new AiProviderError('refused_url', verdict.reason);
+      }
       const started = performance.now();
       let response: Response;
       let text: string;

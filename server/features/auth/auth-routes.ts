@@ -44,15 +44,12 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   sessionPolicy: SessionPolicy;
-  publicUrl: string | undefined;
+  /** Where mailed links may point (server/http/origins.ts); undefined: send no link. */
+  linkOrigin(request: FastifyRequest): string | undefined;
 }
 
 function clientOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
-}
-
-function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
@@ -123,11 +120,21 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   app.post('/auth/forgot-password', async (request) => {
     const { email } = parseInput(ForgotPasswordRequestSchema, request.body);
+    const origin = deps.linkOrigin(request);
+    if (origin === undefined) {
+      // Asked through a host that is neither PUBLIC_URL nor allowed: a link built from it could
+      // lead the owner of the address to the sender's site. No mail; the same answer as always.
+      request.log.warn(
+        { host: request.host },
+        'password reset asked through a host that is not allowed; no mail sent',
+      );
+      return { ok: true };
+    }
     const user = await findUserByEmail(db, email);
     // The answer is the same whether or not the address is known, so it reveals no accounts.
     if (user && !user.disabled && user.email) {
       const token = await createPasswordReset(db, user.id);
-      const link = `${originOf(request, deps.publicUrl)}/reset-password?token=${token}`;
+      const link = `${origin}/reset-password?token=${token}`;
       // A mail failure is logged and recorded in outbound_emails by the mailer; answering with
       // an error here would tell the caller that the address belongs to an account.
       await mailer

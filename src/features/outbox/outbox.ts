@@ -14,7 +14,8 @@
  * - A 4xx for a whole batch is retried item by item, so one bad item cannot sink the others.
  * - Triggers: enqueue, setUser (page load and sign-in), and whatever the app wires to `replay`
  *   (online event, socket reconnect); after a failed pass a backoff timer (1 s doubling to 60 s,
- *   reset by a successful pass).
+ *   each up to half shorter at random so devices do not retry in step; reset by a successful
+ *   pass).
  * - One sender: passes never overlap within a tab, and across tabs they hold a Web Lock.
  * - Entries belong to the user id in their payload. Only the signed-in user's entries are sent or
  *   counted; signing out stops sending and keeps them for that user's next sign-in.

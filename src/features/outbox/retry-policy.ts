@@ -45,12 +45,25 @@ export function isAcknowledged(status: SubmitOutcome): boolean {
 export interface BackoffOptions {
   initialMs: number;
   maxMs: number;
+  /**
+   * The share of each delay that is random (0 to 1): a delay of d waits between d * (1 - jitter)
+   * and d. When the server comes back after an outage, every device that queued work would
+   * otherwise retry at the same instants and meet it with one burst after another.
+   */
+  jitter: number;
+  /** A number in [0, 1); injected by tests. */
+  random?: () => number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 60_000 };
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 60_000, jitter: 0.5 };
 
-/** 1 s, 2 s, 4 s ... capped at 60 s; `failures` counts consecutive failed passes from 1. */
+/**
+ * 1 s, 2 s, 4 s ... capped at 60 s, each shortened by up to `jitter` of itself at random;
+ * `failures` counts consecutive failed passes from 1.
+ */
 export function backoffDelay(failures: number, options: BackoffOptions = DEFAULT_BACKOFF): number {
   const exponent = Math.max(0, failures - 1);
-  return Math.min(options.maxMs, options.initialMs * 2 ** Math.min(exponent, 30));
+  const delay = Math.min(options.maxMs, options.initialMs * 2 ** Math.min(exponent, 30));
+  const random = options.random ?? Math.random;
+  return Math.round(delay * (1 - options.jitter * random()));
 }

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -57,9 +58,17 @@ export function baseServerEnv(): Record<string, string> {
 }
 
 function cleanEnv(): NodeJS.ProcessEnv {
-  // The tests' own settings must not leak into the server: no database URL, SMTP or maintenance.
+  // The tests' own settings must not leak into the server: no database URL, SMTP, maintenance
+  // or production mode.
   const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'MAINTENANCE', 'PUBLIC_URL', 'REDIS_URL']) {
+  for (const name of [
+    'DATABASE_URL',
+    'SMTP_URL',
+    'MAINTENANCE',
+    'PUBLIC_URL',
+    'REDIS_URL',
+    'NODE_ENV',
+  ]) {
     delete env[name];
   }
   return env;
@@ -101,7 +110,28 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-export async function startServer(options: ServerOptions): Promise<ServerHandle> {
+/** A port nothing listens on at the moment; the server takes it a moment later. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/**
+ * A server on PostgreSQL runs in production mode, which needs PUBLIC_URL: its reset links are
+ * built from it. So such a server gets a port chosen here and PUBLIC_URL pointing at it.
+ */
+async function withPublicUrl(options: ServerOptions): Promise<ServerOptions> {
+  if (!options.env?.DATABASE_URL || options.env.PUBLIC_URL) return options;
+  const port = options.port ?? (await freePort());
+  return { ...options, port, env: { ...options.env, PUBLIC_URL: `http://127.0.0.1:${port}` } };
+}
+
+export async function startServer(given: ServerOptions): Promise<ServerHandle> {
+  const options = await withPublicUrl(given);
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'mc-e2e-data-'));
   const logFile = `${dataDir}.server.log`;

@@ -58,7 +58,7 @@ describe('migrations', () => {
     // A second connection pool on PostgreSQL; PGlite has one connection per data directory.
     const other =
       db.kind === 'postgres' && prepared.env.DATABASE_URL
-        ? openPostgresDatabase(prepared.env.DATABASE_URL, 2)
+        ? openPostgresDatabase(prepared.env.DATABASE_URL, { poolSize: 2 })
         : db;
     try {
       const [first, second] = await Promise.all([migrate(db), migrate(other)]);

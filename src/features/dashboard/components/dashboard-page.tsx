@@ -15,7 +15,7 @@ function LiveStatus({ status, receivedAt }: { status: string; receivedAt: number
   if (status === 'connected') {
     return (
       <p
-        className="flex items-center gap-2 text-xs text-stone-500 dark:text-zinc-400"
+        className="flex items-center gap-2 text-xs text-stone-600 dark:text-zinc-400"
         data-testid="live-status"
         title={receivedAt ? TEXTS.lastUpdated(clockTime(receivedAt)) : undefined}
       >
@@ -28,7 +28,7 @@ function LiveStatus({ status, receivedAt }: { status: string; receivedAt: number
     return (
       <p
         role="status"
-        className="text-xs text-stone-500 dark:text-zinc-400"
+        className="text-xs text-stone-600 dark:text-zinc-400"
         data-testid="live-status"
       >
         {TEXTS.liveWaiting}

@@ -31,30 +31,25 @@ export function StatCards({ stat, paused }: { stat: DashboardStat | null; paused
       aria-busy={stat === null}
     >
       {CARDS.map(({ label, value, icon: Icon }) => (
-        <div
-          key={label}
-          className="panel flex items-start justify-between gap-2 px-4 py-3"
-          data-testid={statCardTestId(label)}
-        >
-          <div className="min-w-0">
-            <dt className="truncate text-xs font-medium tracking-wide text-stone-500 uppercase dark:text-zinc-400">
-              {label}
-            </dt>
-            <dd
-              className={clsx(
-                'mt-1 text-2xl font-semibold tabular-nums transition-opacity',
-                paused && 'opacity-50',
-              )}
-              data-testid={`${statCardTestId(label)}-value`}
-            >
-              {stat ? numberFormat.format(value(stat)) : '—'}
-            </dd>
-          </div>
-          <Icon
-            aria-hidden="true"
-            className="mt-0.5 size-5 shrink-0 text-gold-600 dark:text-gold-400"
-            strokeWidth={1.75}
-          />
+        // A <dl> group holds only <dt> and <dd>, so the icon sits inside the <dt>.
+        <div key={label} className="panel px-4 py-3" data-testid={statCardTestId(label)}>
+          <dt className="flex items-start justify-between gap-2 text-xs font-medium tracking-wide text-stone-500 uppercase dark:text-zinc-400">
+            <span className="min-w-0 truncate">{label}</span>
+            <Icon
+              aria-hidden="true"
+              className="size-5 shrink-0 text-gold-600 dark:text-gold-400"
+              strokeWidth={1.75}
+            />
+          </dt>
+          <dd
+            className={clsx(
+              'text-2xl font-semibold tabular-nums transition-opacity',
+              paused && 'opacity-50',
+            )}
+            data-testid={`${statCardTestId(label)}-value`}
+          >
+            {stat ? numberFormat.format(value(stat)) : '—'}
+          </dd>
         </div>
       ))}
     </dl>

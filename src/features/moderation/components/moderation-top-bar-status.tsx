@@ -77,7 +77,7 @@ function Count({ icon, label, value }: { icon: ReactNode; label: string; value: 
   return (
     <div className="flex items-center gap-1.5 rounded-md bg-stone-100 px-2.5 py-1 text-sm dark:bg-zinc-800">
       {icon}
-      <span className="hidden text-stone-500 lg:inline dark:text-zinc-400">{label}</span>
+      <span className="hidden text-stone-600 lg:inline dark:text-zinc-400">{label}</span>
       <span className="sr-only lg:hidden">{label}</span>
       <span className="font-semibold tabular-nums">{value}</span>
     </div>

@@ -79,7 +79,7 @@ export function ParkPage({
         {parkedSince && (
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
             <div className="rounded-md bg-stone-100 px-3 py-2 dark:bg-zinc-800">
-              <dt className="text-xs text-stone-500 dark:text-zinc-400">
+              <dt className="text-xs text-stone-600 dark:text-zinc-400">
                 {PARK_TEXTS.parkedSince}
               </dt>
               <dd className="font-medium tabular-nums">
@@ -88,7 +88,7 @@ export function ParkPage({
               </dd>
             </div>
             <div className="rounded-md bg-stone-100 px-3 py-2 dark:bg-zinc-800">
-              <dt className="text-xs text-stone-500 dark:text-zinc-400">{PARK_TEXTS.parkedFor}</dt>
+              <dt className="text-xs text-stone-600 dark:text-zinc-400">{PARK_TEXTS.parkedFor}</dt>
               <dd className="font-medium tabular-nums" data-testid="park-duration">
                 {formatParkDuration(parkedSince, now)}
               </dd>

@@ -2,12 +2,22 @@ import { useState, type FormEvent } from 'react';
 import { NewPasswordSchema } from '../../../contract/auth';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
+import { usePersistentStorageState } from '../../../lib/persistent-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { changePassword } from '../../auth/api/auth-calls';
 import { useCurrentUser } from '../../auth/api/current-user';
 
 export const PROFILE_TEXTS = {
   title: 'Profile',
+  device: 'This device',
+  storage: 'Offline storage',
+  storageStates: {
+    unknown: 'Checking…',
+    granted: 'Kept: the browser will not clear submissions waiting on this device',
+    denied:
+      'Not guaranteed: the browser may clear waiting submissions when the device runs low on space. Installing the console as an app usually fixes this.',
+    unsupported: 'Not guaranteed: this browser cannot promise to keep offline data',
+  },
   passwordChanged: 'Your password has been changed.',
   mismatch: 'The two new passwords do not match',
 } as const;
@@ -97,6 +107,7 @@ function ChangePasswordForm() {
 export function ProfilePage() {
   useDocumentTitle(PROFILE_TEXTS.title);
   const user = useCurrentUser();
+  const storage = usePersistentStorageState();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || '-';
   return (
     <div className="space-y-6">
@@ -124,6 +135,14 @@ export function ProfilePage() {
             Change password
           </h2>
           <ChangePasswordForm />
+        </section>
+        <section className="panel p-6" aria-labelledby="device-heading">
+          <h2 id="device-heading" className="mb-3 text-base font-semibold">
+            {PROFILE_TEXTS.device}
+          </h2>
+          <dl className="divide-y divide-stone-200 dark:divide-zinc-800">
+            <Detail label={PROFILE_TEXTS.storage} value={PROFILE_TEXTS.storageStates[storage]} />
+          </dl>
         </section>
       </div>
     </div>

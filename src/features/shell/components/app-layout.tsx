@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { connectAllSockets } from '../../../lib/socket-manager';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useOutboxUser } from '../../outbox/use-outbox';
+import { useRequestPersistentStorage } from '../../../lib/persistent-storage';
 import { buildNavigation, showsDrawer } from '../navigation';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -17,6 +18,7 @@ export function AppLayout({ topBarStatus }: { topBarStatus?: ReactNode }) {
   );
   const drawer = showsDrawer(user.role);
   useOutboxUser(user.id);
+  useRequestPersistentStorage(true);
 
   useEffect(() => {
     connectAllSockets();

@@ -96,9 +96,13 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
         className="flex items-center gap-2 rounded-full p-1 pr-3 text-sm hover:bg-stone-200/70 dark:hover:bg-zinc-800"
         aria-label={`Profile menu for ${name}`}
       >
-        <span className="grid size-8 place-items-center rounded-full bg-gold-500 text-xs font-semibold text-zinc-950">
-          {initials}
-        </span>
+        {/* The initials are drawn by CSS, not text: as text they would be part of the button's
+            visible label without being part of its accessible name. */}
+        <span
+          aria-hidden="true"
+          data-initials={initials}
+          className="grid size-8 place-items-center rounded-full bg-gold-500 text-xs font-semibold text-zinc-950 before:content-[attr(data-initials)]"
+        />
         <span className="hidden max-w-40 truncate sm:inline">{name}</span>
       </MenuButton>
       <MenuItems

@@ -49,6 +49,10 @@ describe('the OpenAI-compatible provider against a local fake server', () => {
       apiKey: 'sk-test',
       model: 'tiny',
       timeoutMs,
+      resolve: async (hostname) =>
+        hostname === 'cdn.example'
+          ? [{ address: '93.184.215.14', family: 4 }]
+          : [{ address: '10.0.0.5', family: 4 }],
     });
 
   it('sends text as a chat completion and keeps only the service tags', async () => {
@@ -71,6 +75,24 @@ describe('the OpenAI-compatible provider against a local fake server', () => {
     expect(body.model).toBe('tiny');
     expect(body.messages[0]?.content).toContain('hate_speech');
     expect(body.messages[1]).toEqual({ role: 'user', content: 'buy now, free money' });
+  });
+
+  it('refuses to hand the provider an image URL on an internal address', async () => {
+    let asked = false;
+    behaviour = (_request, response) => {
+      asked = true;
+      json(response, 200, completion('{"tags": [], "reasoning": "?"}'));
+    };
+    for (const url of ['http://intranet.local/secret.png', 'http://127.0.0.1:8080/x.png']) {
+      const failure = await provider()
+        .suggest(input({ messageType: 'image', content: url, fileUrl: null }))
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(failure).toMatchObject({ aiStatus: 'refused_url' });
+    }
+    expect(asked).toBe(false);
   });
 
   it('sends an image as an image_url part, and no tag means SAFE', async () => {

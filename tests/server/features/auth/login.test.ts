@@ -75,7 +75,11 @@ describe('sign-in', () => {
     const client = server.client();
     const response = await client.post('/auth/login', { username: 'admin', password: 'wrong' });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ ok: false, message: 'Invalid username or password' });
+    expect(response.body).toEqual({
+      ok: false,
+      code: 'unauthenticated',
+      message: 'Invalid username or password',
+    });
     expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
     expect((await client.get('/api/auth')).status).toBe(401);
   });
@@ -85,7 +89,11 @@ describe('sign-in', () => {
       .client()
       .post('/auth/login', { username: 'nobody-here', password: 'demo' });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ ok: false, message: 'Invalid username or password' });
+    expect(response.body).toEqual({
+      ok: false,
+      code: 'unauthenticated',
+      message: 'Invalid username or password',
+    });
   });
 
   it('accepts the username in any letter case', async () => {

@@ -73,7 +73,7 @@ describe('forgot password', () => {
 
     const madeUp = await server.client().get('/auth/reset-password?token=made-up-token');
     expect(madeUp.status).toBe(410);
-    expect(madeUp.body).toEqual({ ok: false, message: GONE });
+    expect(madeUp.body).toEqual({ ok: false, code: 'not_found', message: GONE });
   });
 
   it('resets once, signs the user out everywhere, and the new password works', async () => {
@@ -97,7 +97,7 @@ describe('forgot password', () => {
       .client()
       .post('/auth/reset-password', { token, password: 'yet-another-passphrase' });
     expect(again.status).toBe(410);
-    expect(again.body).toEqual({ ok: false, message: GONE });
+    expect(again.body).toEqual({ ok: false, code: 'not_found', message: GONE });
     expect((await server.client().get(`/auth/reset-password?token=${token}`)).status).toBe(410);
   });
 
@@ -133,5 +133,84 @@ describe('forgot password', () => {
     expect(response.body.fields).toHaveProperty('password');
     // The link is still good after a refused attempt.
     expect((await server.client().get(`/auth/reset-password?token=${token}`)).status).toBe(200);
+  });
+});
+
+/** Every mail body sent so far, newest first. */
+async function mailBodies(server: TestServer): Promise<string[]> {
+  const rows = await server.db.query<MailRow>('select body from outbound_emails order by id desc');
+  return rows.map((row) => row.body);
+}
+
+describe('reset links never come from a forged Host header', () => {
+  const server = useTestServer();
+
+  it('sends no mail when asked through a host that is not allowed, and answers the same', async () => {
+    const before = await countRows(server, 'outbound_emails');
+    const response = await server
+      .client()
+      .post(
+        '/auth/forgot-password',
+        { email: 'operator@example.com' },
+        { headers: { host: 'attacker.example' } },
+      );
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ok: true });
+    expect(await countRows(server, 'outbound_emails')).toBe(before);
+    expect((await mailBodies(server)).join('\n')).not.toContain('attacker.example');
+  });
+
+  it('ignores X-Forwarded-Host when no proxy is trusted', async () => {
+    await server
+      .client()
+      .post(
+        '/auth/forgot-password',
+        { email: 'operator@example.com' },
+        { headers: { 'x-forwarded-host': 'attacker.example' } },
+      );
+    const [latest] = await mailBodies(server);
+    expect(latest).toContain(`${server.baseUrl}/reset-password?token=`);
+    expect((await mailBodies(server)).join('\n')).not.toContain('attacker.example');
+  });
+});
+
+describe('reset links with PUBLIC_URL and ALLOWED_ORIGINS', () => {
+  const server = useTestServer({
+    env: { PUBLIC_URL: 'https://console.example.com/', ALLOWED_ORIGINS: 'http://other.example' },
+  });
+
+  it('builds every link from PUBLIC_URL, whatever host was asked', async () => {
+    for (const host of ['attacker.example', 'other.example']) {
+      await server
+        .client()
+        .post('/auth/forgot-password', { email: 'customer@example.com' }, { headers: { host } });
+      const [latest] = await mailBodies(server);
+      expect(latest).toContain('https://console.example.com/reset-password?token=');
+    }
+    expect((await mailBodies(server)).join('\n')).not.toContain('attacker.example');
+  });
+});
+
+describe('reset links from an allowed origin without PUBLIC_URL', () => {
+  const server = useTestServer({ env: { ALLOWED_ORIGINS: 'http://console.example.org' } });
+
+  it('uses a listed origin and refuses any other', async () => {
+    await server
+      .client()
+      .post(
+        '/auth/forgot-password',
+        { email: 'customer@example.com' },
+        { headers: { host: 'console.example.org' } },
+      );
+    expect((await mailBodies(server))[0]).toContain('http://console.example.org/reset-password?');
+    const before = await countRows(server, 'outbound_emails');
+    await server
+      .client()
+      .post(
+        '/auth/forgot-password',
+        { email: 'customer@example.com' },
+        { headers: { host: 'console.example.org.attacker.example' } },
+      );
+    expect(await countRows(server, 'outbound_emails')).toBe(before);
   });
 });

@@ -89,7 +89,7 @@ describe.skipIf(!isPostgres)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     prepared = await prepareTestDatabase('demo');
     const url = prepared.env.DATABASE_URL ?? '';
-    dbs = [openPostgresDatabase(url, 8), openPostgresDatabase(url, 8)];
+    dbs = [openPostgresDatabase(url, { poolSize: 8 }), openPostgresDatabase(url, { poolSize: 8 })];
     const env = { DEMO_FEEDER: '0', LEASE_GRACE_SECONDS: '30' };
     servers = [
       await startTestServer(dbs[0] as Database, env),
@@ -97,9 +97,14 @@ describe.skipIf(!isPostgres)('two server processes on one PostgreSQL', () => {
     ];
   });
   afterAll(async () => {
-    for (const server of servers) await server.close();
-    for (const db of dbs) await db.close();
-    await prepared?.dispose();
+    // Every pool closes before the database is dropped `with (force)`: a connection still open
+    // then would be terminated under the pool's feet (57P01).
+    try {
+      await Promise.all(servers.map((server) => server.close()));
+    } finally {
+      await Promise.all(dbs.map((db) => db.close()));
+      await prepared?.dispose();
+    }
   });
 
   it('hands a pool of items out concurrently with no item given to two operators', async () => {
@@ -156,8 +161,12 @@ describe.skipIf(!redisUrl)('two server processes with the Redis adapter', () => 
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    for (const server of servers) await server.close();
-    await prepared?.dispose();
+    try {
+      await Promise.all(servers.map((server) => server.close()));
+    } finally {
+      // Closes the pool, then drops the database.
+      await prepared?.dispose();
+    }
   });
 
   const open = async (server: TestServer, operator: TestOperator) => {

@@ -83,10 +83,11 @@ describe('/online-users protocol', () => {
     expect(second).toEqual(ids.slice(0, 4));
     const mark = socket.mark();
     socket.socket.emit('request-content', { user: { id: operator.id }, count: 6 });
-    // A full operator gets nothing more. moderate-me afterwards proves the request was handled,
-    // and re-sends what the operator holds: still the same four.
+    // A full operator gets nothing more. moderate-me afterwards re-sends what the operator holds:
+    // still the same four. The re-send may come after the status answer, so wait for both.
     socket.socket.emit('moderate-me', { user: { id: operator.id } });
     await socket.next('moderation-status', () => true, { since: mark });
+    await socket.next('set-content', () => true, { since: mark });
     const sent = socket.events
       .slice(mark)
       .filter((event) => event.name === 'set-content')

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox, type OutboxDeps } from '../../../../src/features/outbox/outbox';
+import { DEFAULT_BACKOFF } from '../../../../src/features/outbox/retry-policy';
 import { ApiError } from '../../../../src/lib/api-client';
 import { openLocalDb, type LocalDb } from '../../../../src/lib/local-db';
 import {
@@ -31,6 +32,8 @@ function makeOutbox(overrides: Partial<OutboxDeps> = {}): Outbox {
     channel: null,
     schedule: scheduler.schedule,
     newKey: () => `key-${String(++keyCounter).padStart(4, '0')}`,
+    // Exact delays: jitter has its own test in retry-policy.test.ts.
+    backoff: { ...DEFAULT_BACKOFF, jitter: 0 },
     ...overrides,
   });
   outboxes.push(outbox);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_BACKOFF,
   backoffDelay,
   classifyFailure,
   failureCode,
@@ -49,9 +50,24 @@ describe('isAcknowledged', () => {
 });
 
 describe('backoffDelay', () => {
+  const noJitter = { ...DEFAULT_BACKOFF, jitter: 0 };
+
   it('starts at 1 s, doubles, and stops at 60 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map((n) => backoffDelay(n))).toEqual([
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map((n) => backoffDelay(n, noJitter))).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
     ]);
+  });
+
+  it('spreads each delay over its upper half, so devices do not retry in step', () => {
+    const at = (random: number) => backoffDelay(3, { ...DEFAULT_BACKOFF, random: () => random });
+    expect(at(0)).toBe(4_000);
+    expect(at(0.5)).toBe(3_000);
+    expect(at(0.999)).toBe(2_002);
+    const delays = new Set(Array.from({ length: 50 }, () => backoffDelay(7)));
+    expect(delays.size).toBeGreaterThan(1);
+    for (const delay of delays) {
+      expect(delay).toBeGreaterThanOrEqual(30_000);
+      expect(delay).toBeLessThanOrEqual(60_000);
+    }
   });
 });
