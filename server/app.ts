@@ -95,7 +95,7 @@ export async function buildApp(config: Config, options: { db?: Database } = {}):
     mailer,
     sockets,
     onlineUsers: moderation.onlineUsers,
-    publicUrl: config.publicUrl,
+    linkOrigin: (request) => origins.linkOrigin(request),
   });
   await operationsRoutes(http, { db });
   await registerSpa(http, config.staticDir);

@@ -61,14 +61,14 @@ export interface UserRoutesDeps {
   mailer: Mailer;
   sockets: Pick<SocketServer, 'refreshUsers'>;
   onlineUsers: Pick<OnlineUsers, 'kick'>;
-  publicUrl: string | undefined;
+  /** Where mailed links may point (server/http/origins.ts); undefined: no link can be mailed. */
+  linkOrigin(request: FastifyRequest): string | undefined;
 }
 
 const INVITATION_MINUTES = INVITATION_LINK_LIFETIME_HOURS * 60;
 
-function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
+const NO_LINK_ORIGIN =
+  'Links cannot be mailed from this address of the console: set PUBLIC_URL (or list this address in ALLOWED_ORIGINS), or open the console at its public address.';
 
 function actorOf(request: FastifyRequest, user: UserRecord): Pick<AuditEntry, 'actor' | 'ip'> {
   return { actor: { id: user.id, username: user.username }, ip: request.ip };
@@ -142,13 +142,20 @@ function isActiveAdmin(target: UserRecord): boolean {
 export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
   const { db, mailer } = deps;
 
+  /** The origin for a mailed link; 409 before anything changes when there is none. */
+  const requireLinkOrigin = (request: FastifyRequest): string => {
+    const origin = deps.linkOrigin(request);
+    if (origin === undefined) throw new HttpError(409, NO_LINK_ORIGIN);
+    return origin;
+  };
+
   const mailLink = async (
-    request: FastifyRequest,
+    origin: string,
     user: { username: string; email: string },
     token: string,
     kind: 'invitation' | 'reset',
   ): Promise<boolean> => {
-    const link = `${originOf(request, deps.publicUrl)}/reset-password?token=${token}`;
+    const link = `${origin}/reset-password?token=${token}`;
     const message =
       kind === 'invitation'
         ? {
@@ -223,6 +230,7 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
         email: USER_TEXTS.emailNeededForInvitation,
       });
     }
+    const origin = mailer.delivers ? requireLinkOrigin(request) : undefined;
     // Hashing is slow on purpose: done before the transaction so it holds no locks meanwhile.
     // With mail the account's password is a random secret nobody knows until the user picks one.
     const oneTimePassword = mailer.delivers ? undefined : newOneTimePassword();
@@ -267,9 +275,10 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
       access = { method: 'one_time_password', password: oneTimePassword };
     } else {
       const email = body.email ?? '';
-      const sent = created.token
-        ? await mailLink(request, { username: body.username, email }, created.token, 'invitation')
-        : false;
+      const sent =
+        created.token && origin
+          ? await mailLink(origin, { username: body.username, email }, created.token, 'invitation')
+          : false;
       access = { method: 'mail', email, sent };
     }
     return { ok: true, data: { user: await requireUserRow(db, created.id), access } };
@@ -379,6 +388,7 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
     if (mailer.delivers) {
       const email = target.email;
       if (!email) throw new HttpError(409, USER_TEXTS.emailNeededForReset);
+      const origin = requireLinkOrigin(request);
       const token = await db.transaction(async (tx) => {
         const link = await createPasswordReset(tx, id, INVITATION_MINUTES);
         await recordAudit(tx, {
@@ -389,7 +399,7 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
         });
         return link;
       });
-      const sent = await mailLink(request, { username: target.username, email }, token, 'reset');
+      const sent = await mailLink(origin, { username: target.username, email }, token, 'reset');
       access = { method: 'mail', email, sent };
     } else {
       // No mail leaves this server: the administrator passes on a one-time password instead.
