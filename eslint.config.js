@@ -5,8 +5,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Lint with zero warnings. The `no-restricted-imports` blocks enforce the one-way import rule of
- * STYLE.md: contract <- lib <- features <- routes, the server sees only src/contract, and the
- * browser code and the service worker see nothing of the server. Imports are relative, so the
+ * STYLE.md: contract <- lib <- ui <- features <- routes, the server sees only src/contract, and
+ * the browser code and the service worker see nothing of the server. Imports are relative, so the
  * patterns match folder names inside the import path. A file takes only the last block whose
  * `files` match it, so each block lists all of its restrictions.
  *
@@ -98,6 +98,17 @@ export default tseslint.config(
       {
         group: ['**/features/**', '**/routes/**'],
         message: 'src/lib must not import features or routes.',
+      },
+      noAppWiring,
+      noServer,
+    ]),
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: restrict([
+      {
+        group: ['**/features/**', '**/routes/**'],
+        message: 'src/ui is shared by every screen: it must not import features or routes.',
       },
       noAppWiring,
       noServer,

@@ -2,8 +2,8 @@
  * 'Last updated <time>, offline' markers for screens that show cached or persisted data while
  * the network or the server is away. Use the hook for custom layouts, the component otherwise.
  */
-import { formatInTimeZone } from 'date-fns-tz';
 import { ApiError } from './api-client';
+import { formatDateTime } from './dates';
 import { useOnlineStatus } from './online-status';
 
 export const LAST_UPDATED_TEXTS = {
@@ -36,8 +36,7 @@ export function describeFreshness(source: FreshnessSource, online: boolean): Fre
   if (!hasData || (online && !unreachable))
     return { showMarker: false, updatedAt: null, text: null };
   const updatedAt = new Date(source.dataUpdatedAt);
-  // SPEC §9: dates as 'LLL dd, yyyy hh:mm:ss a', displayed in UTC.
-  const time = formatInTimeZone(updatedAt, 'UTC', 'LLL dd, yyyy hh:mm:ss a');
+  const time = formatDateTime(updatedAt);
   return {
     showMarker: true,
     updatedAt,

@@ -1,4 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { serviceTokenEndpoints } from '../contract/service-tokens';
+import { listSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
 /**
@@ -18,6 +20,7 @@ export const dashboardRoute = createRoute({
 export const serviceTokensRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/service-tokens',
+  validateSearch: listSearch(serviceTokenEndpoints.list),
   beforeLoad: requireRoute('/service-tokens'),
   component: lazyRouteComponent(
     () => import('../features/service-tokens/components/service-tokens-page'),

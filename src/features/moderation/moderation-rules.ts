@@ -2,7 +2,6 @@
  * Pure rules of the moderation screen: tag labels, the submit rules of SPEC §5, the AI
  * suggestion texts, filters and the moderated result of SPEC §3. No React, no I/O.
  */
-import { formatInTimeZone } from 'date-fns-tz';
 import {
   CUSTOM_TAG_MAX_LENGTH,
   MODERATION_TEXTS,
@@ -125,13 +124,6 @@ export function aiSuggestion(status: readonly string[] | null): AiSuggestion {
 export function formatResponseTime(seconds: number | null): string {
   if (seconds === null) return MODERATION_TEXTS.noAiResponse;
   return `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;
-}
-
-/** SPEC §9: arrival time as month-day-year, 12-hour clock, in UTC. */
-export function formatArrivalTime(boundTime: string): string {
-  const date = new Date(boundTime);
-  if (Number.isNaN(date.getTime())) return boundTime;
-  return formatInTimeZone(date, 'UTC', 'MM-dd-yyyy hh:mm:ss a');
 }
 
 export interface ResultAuthor {

@@ -2,9 +2,11 @@
  * Texts of the token screen beyond SPEC's (SERVICE_TOKEN_TEXTS in src/contract holds those),
  * shared by the components and their tests.
  */
+import { UI_TEXTS } from '../../ui/ui-texts';
+
 export const TOKEN_PAGE_TEXTS = {
   searchLabel: 'Search service API tokens by service',
-  clearSearch: 'Clear search',
+  clearSearch: UI_TEXTS.clearSearch,
   columns: ['Service', 'Expires At', 'Revoked', 'Created', 'Actions'] as const,
   notRevoked: 'No',
   expired: 'Expired',
@@ -13,6 +15,7 @@ export const TOKEN_PAGE_TEXTS = {
   loadFailed: (message: string) => `Could not load the API tokens: ${message}`,
   retry: 'Retry',
   waitingForNetwork: 'The API tokens will load when the network is back.',
+  loadingTokens: 'Loading the API tokens',
   revoke: 'Revoke',
   revokeLabel: (service: string) => `Revoke the API token of ${service}`,
   revokeTitle: 'Revoke API Token',
@@ -43,11 +46,4 @@ export const TOKEN_PAGE_TEXTS = {
   closeNeedsCopy: 'Copy the token first: the Yes button is enabled once it was copied.',
   closeNeedsReveal:
     'Show the token and note it first: the Yes button is enabled once it was shown.',
-  rowsPerPage: 'Rows per page',
-  range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  firstPage: 'First page',
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  lastPage: 'Last page',
 } as const;

@@ -1,22 +1,25 @@
 import { useId } from 'react';
 import type { DashboardStat } from '../../../contract/socket-events';
+import { createColumnHelper } from '../../../ui/data-table/columns';
+import { DataTable } from '../../../ui/data-table/data-table';
 import { DASHBOARD_PAGE_TEXTS as TEXTS } from '../dashboard-texts';
-import { DataTable, type Column } from './data-table';
 
 type ModeratingUser = DashboardStat['data'][number];
 
-const COLUMNS: Column<ModeratingUser>[] = [
-  {
+const column = createColumnHelper<ModeratingUser>();
+const COLUMNS = [
+  column.accessor('content_id', {
     header: 'Content ID',
-    value: (row) => row.content_id,
-    render: (row) =>
-      row.content_id === null ? (
+    cell: ({ getValue }) => {
+      const id = getValue();
+      return id === null ? (
         <span className="text-stone-400 dark:text-zinc-500">{TEXTS.waitingForContent}</span>
       ) : (
-        <span className="tabular-nums">{row.content_id}</span>
-      ),
-  },
-  { header: 'Operator', value: (row) => row.username },
+        <span className="tabular-nums">{id}</span>
+      );
+    },
+  }),
+  column.accessor('username', { header: 'Operator' }),
 ];
 
 /** Which item each online moderating operator holds (SPEC §2 Dashboard, contents table). */
@@ -45,7 +48,9 @@ export function ContentsPanel({ moderating }: { moderating: ModeratingUser[] | n
         caption={TEXTS.contentsTitle}
         columns={COLUMNS}
         rows={moderating ?? []}
-        rowKey={(row, index) => `${row.username}-${row.content_id ?? 'none'}-${index}`}
+        getRowId={(row, index) => `${row.username}-${row.content_id ?? 'none'}-${index}`}
+        scrollClassName="max-h-96"
+        density="compact"
         empty={moderating === null ? TEXTS.liveWaiting : TEXTS.noModerators}
         testId="contents-table"
       />

@@ -1,14 +1,19 @@
 import clsx from 'clsx';
 import { WifiOff } from 'lucide-react';
+import { formatTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useDashboardStat } from '../api/use-dashboard-stat';
 import { DASHBOARD_PAGE_TEXTS as TEXTS } from '../dashboard-texts';
-import { clockTime } from '../format-dates';
 import { ContentsPanel } from './contents-panel';
 import { FailureTables, StuckTables } from './failure-tables';
 import { ServicesPanel } from './services-panel';
 import { StatCards } from './stat-cards';
+
+/** A moment of the live counts, as the dashboard shows it: '02:03:04 PM UTC'. */
+function clockTime(epochMs: number): string {
+  return `${formatTime(epochMs)} UTC`;
+}
 
 /** The live state of the counts: a quiet 'Live' dot, or a note while the socket is down. */
 function LiveStatus({ status, receivedAt }: { status: string; receivedAt: number | null }) {

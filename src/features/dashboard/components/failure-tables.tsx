@@ -11,45 +11,72 @@ import {
 import { useStuckFailed, type StuckFailedRow } from '../api/get-stuck-failed';
 import { useStuckPending, type StuckPendingRow } from '../api/get-stuck-pending';
 import { DASHBOARD_PAGE_TEXTS as TEXTS } from '../dashboard-texts';
-import { formatArrivalTime, formatDateTime } from '../format-dates';
-import type { Column } from './data-table';
+import { createColumnHelper } from '../../../ui/data-table/columns';
+import { PreviewCell, arrivalTimeCell, dateTimeCell } from './dashboard-columns';
 import { QueryTablePanel } from './query-table-panel';
 
-const FAILED_REQUEST_COLUMNS: Column<FailedContentRequestRow>[] = [
-  { header: 'Service Code', value: (row) => row.service_code },
-  { header: 'Type', value: (row) => row.type },
-  { header: 'Response', value: (row) => row.response, kind: 'preview' },
-  { header: 'Request', value: (row) => row.request, kind: 'preview' },
-  { header: 'Received', value: (row) => formatDateTime(row.created_at) },
+const failedRequest = createColumnHelper<FailedContentRequestRow>();
+const FAILED_REQUEST_COLUMNS = [
+  failedRequest.accessor('service_code', { header: 'Service Code' }),
+  failedRequest.accessor('type', { header: 'Type' }),
+  failedRequest.accessor('response', {
+    header: 'Response',
+    cell: ({ getValue }) => <PreviewCell value={getValue()} />,
+  }),
+  failedRequest.accessor('request', {
+    header: 'Request',
+    cell: ({ getValue }) => <PreviewCell value={getValue()} />,
+  }),
+  failedRequest.accessor('created_at', {
+    header: 'Received',
+    cell: dateTimeCell,
+    meta: { firstSort: 'desc' },
+  }),
 ];
 
-const FAILED_RESPONSE_COLUMNS: Column<FailedEndpointResponseRow>[] = [
-  { header: 'Code', value: (row) => row.code },
-  { header: 'Content ID', value: (row) => row.content_id, kind: 'number' },
-  { header: 'Response', value: (row) => row.response, kind: 'preview' },
-  { header: 'Attempts', value: (row) => row.attempts, kind: 'number' },
-  { header: 'Status', value: (row) => row.status },
+const failedResponse = createColumnHelper<FailedEndpointResponseRow>();
+const FAILED_RESPONSE_COLUMNS = [
+  failedResponse.accessor('code', { header: 'Code' }),
+  failedResponse.accessor('content_id', { header: 'Content ID', meta: { numeric: true } }),
+  failedResponse.accessor('response', {
+    header: 'Response',
+    cell: ({ getValue }) => <PreviewCell value={getValue()} />,
+  }),
+  failedResponse.accessor('attempts', {
+    header: 'Attempts',
+    meta: { numeric: true, firstSort: 'desc' },
+  }),
+  failedResponse.accessor('status', { header: 'Status' }),
 ];
 
-const STUCK_PENDING_COLUMNS: Column<StuckPendingRow>[] = [
-  { header: 'ID', value: (row) => row.id, kind: 'number' },
-  { header: 'Status', value: (row) => row.status },
-  { header: 'Bound Time', value: (row) => formatArrivalTime(row.bound_time) },
+const stuckPending = createColumnHelper<StuckPendingRow>();
+const STUCK_PENDING_COLUMNS = [
+  stuckPending.accessor('id', { header: 'ID', meta: { numeric: true } }),
+  stuckPending.accessor('status', { header: 'Status' }),
+  stuckPending.accessor('bound_time', { header: 'Bound Time', cell: arrivalTimeCell }),
 ];
 
-const FAILED_AI_COLUMNS: Column<FailedAiRow>[] = [
-  { header: 'ID', value: (row) => row.id, kind: 'number' },
-  { header: 'AI Status', value: (row) => row.ai_status },
-  { header: 'AI Name', value: (row) => row.ai_name },
-  { header: 'Response', value: (row) => row.response, kind: 'preview' },
-  { header: 'Bound Time', value: (row) => formatArrivalTime(row.bound_time) },
+const failedAi = createColumnHelper<FailedAiRow>();
+const FAILED_AI_COLUMNS = [
+  failedAi.accessor('id', { header: 'ID', meta: { numeric: true } }),
+  failedAi.accessor('ai_status', { header: 'AI Status' }),
+  failedAi.accessor('ai_name', { header: 'AI Name' }),
+  failedAi.accessor('response', {
+    header: 'Response',
+    cell: ({ getValue }) => <PreviewCell value={getValue()} />,
+  }),
+  failedAi.accessor('bound_time', { header: 'Bound Time', cell: arrivalTimeCell }),
 ];
 
-const STUCK_FAILED_COLUMNS: Column<StuckFailedRow>[] = [
-  { header: 'ID', value: (row) => row.id, kind: 'number' },
-  { header: 'Status', value: (row) => row.status },
-  { header: 'Moderated Status', value: (row) => row.moderated_status, kind: 'preview' },
-  { header: 'Bound Time', value: (row) => formatArrivalTime(row.bound_time) },
+const stuckFailed = createColumnHelper<StuckFailedRow>();
+const STUCK_FAILED_COLUMNS = [
+  stuckFailed.accessor('id', { header: 'ID', meta: { numeric: true } }),
+  stuckFailed.accessor('status', { header: 'Status' }),
+  stuckFailed.accessor('moderated_status', {
+    header: 'Moderated Status',
+    cell: ({ getValue }) => <PreviewCell value={getValue()} />,
+  }),
+  stuckFailed.accessor('bound_time', { header: 'Bound Time', cell: arrivalTimeCell }),
 ];
 
 /** Failed Content Requests and Failed End-Point Responses, for every dashboard user. */
@@ -62,7 +89,7 @@ export function FailureTables() {
         title={DASHBOARD_TEXTS.failedContentRequests}
         query={failedRequests}
         columns={FAILED_REQUEST_COLUMNS}
-        rowKey={(row) => row.id}
+        getRowId={(row) => String(row.id)}
         empty={TEXTS.empty.failedContentRequests}
         testId="failed-content-requests"
       />
@@ -70,7 +97,7 @@ export function FailureTables() {
         title={DASHBOARD_TEXTS.failedEndpointResponses}
         query={failedResponses}
         columns={FAILED_RESPONSE_COLUMNS}
-        rowKey={(row) => row.id}
+        getRowId={(row) => String(row.id)}
         empty={TEXTS.empty.failedEndpointResponses}
         testId="failed-endpoint-responses"
       />
@@ -93,7 +120,7 @@ export function StuckTables() {
         title={DASHBOARD_TEXTS.stuckPending}
         query={stuckPending}
         columns={STUCK_PENDING_COLUMNS}
-        rowKey={(row) => row.id}
+        getRowId={(row) => String(row.id)}
         empty={TEXTS.empty.stuckPending}
         testId="stuck-pending"
       />
@@ -101,7 +128,7 @@ export function StuckTables() {
         title={DASHBOARD_TEXTS.stuckFailed}
         query={stuckFailed}
         columns={STUCK_FAILED_COLUMNS}
-        rowKey={(row) => row.id}
+        getRowId={(row) => String(row.id)}
         empty={TEXTS.empty.stuckFailed}
         testId="stuck-failed"
       />
@@ -110,7 +137,7 @@ export function StuckTables() {
           title={DASHBOARD_TEXTS.failedAiModerate}
           query={failedAi}
           columns={FAILED_AI_COLUMNS}
-          rowKey={(row) => row.id}
+          getRowId={(row) => String(row.id)}
           empty={TEXTS.empty.failedAiModerate}
           testId="failed-ai-moderate"
         />

@@ -1,10 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, LoaderCircle, RotateCw } from 'lucide-react';
+import { AlertTriangle, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { DASHBOARD_PAGE_TEXTS as TEXTS } from '../dashboard-texts';
-import { clockTime } from '../format-dates';
-import { DataTable, type Column } from './data-table';
+import { formatTime } from '../../../lib/dates';
+import type { ColumnDef } from '../../../ui/data-table/columns';
+import { DataTable } from '../../../ui/data-table/data-table';
 
 /**
  * A dashboard table fed by a query: loading, error and empty states that say what happened,
@@ -15,19 +16,20 @@ export function QueryTablePanel<Row>({
   title,
   query,
   columns,
-  rowKey,
+  getRowId,
   empty,
   testId,
 }: {
   title: string;
   query: UseQueryResult<Row[]>;
-  columns: Column<Row>[];
-  rowKey: (row: Row, index: number) => string | number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<Row, any>[];
+  getRowId: (row: Row, index: number) => string;
   empty: string;
   testId: string;
 }) {
   const headingId = useId();
-  const { data, error, isError, isPending, isPaused, isFetching, dataUpdatedAt } = query;
+  const { data, error, isError, isPaused, isFetching, dataUpdatedAt } = query;
   const outdated = data !== undefined && (isError || isPaused);
 
   return (
@@ -56,7 +58,7 @@ export function QueryTablePanel<Row>({
               data-testid={`${testId}-outdated`}
             >
               <AlertTriangle aria-hidden="true" className="size-3.5" />
-              {TEXTS.lastUpdated(clockTime(dataUpdatedAt))}
+              {TEXTS.lastUpdated(`${formatTime(dataUpdatedAt)} UTC`)}
             </span>
           )}
           {isFetching && (
@@ -67,50 +69,27 @@ export function QueryTablePanel<Row>({
           )}
         </span>
       </header>
-      {data !== undefined ? (
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={data}
-          rowKey={rowKey}
-          empty={empty}
-          testId={`${testId}-table`}
-        />
-      ) : isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 px-4 py-8 text-center text-sm text-red-700 dark:text-red-400"
-        >
-          <p>{TEXTS.loadFailed(title, errorMessage(error))}</p>
-          <button type="button" className="btn-secondary" onClick={() => void query.refetch()}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            {TEXTS.retry}
-          </button>
-        </div>
-      ) : isPaused ? (
-        <p className="px-4 py-8 text-center text-sm text-stone-500 dark:text-zinc-400">
-          {TEXTS.waitingForNetwork(title)}
-        </p>
-      ) : isPending ? (
-        <TableSkeleton columns={columns.length} label={`Loading ${title}`} />
-      ) : null}
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={data}
+        getRowId={getRowId}
+        clientSort
+        empty={empty}
+        loadingLabel={`Loading ${title}`}
+        error={
+          isError && data === undefined
+            ? {
+                message: TEXTS.loadFailed(title, errorMessage(error)),
+                onRetry: () => void query.refetch(),
+              }
+            : null
+        }
+        waitingText={isPaused ? TEXTS.waitingForNetwork(title) : null}
+        scrollClassName="max-h-96"
+        density="compact"
+        testId={`${testId}-table`}
+      />
     </section>
-  );
-}
-
-function TableSkeleton({ columns, label }: { columns: number; label: string }) {
-  return (
-    <div role="status" aria-label={label} className="space-y-2 px-4 py-4">
-      {[0, 1, 2].map((row) => (
-        <div key={row} className="flex gap-3">
-          {Array.from({ length: columns }, (_, column) => (
-            <div
-              key={column}
-              className="h-4 flex-1 animate-pulse rounded bg-stone-200/80 dark:bg-zinc-800"
-            />
-          ))}
-        </div>
-      ))}
-    </div>
   );
 }

@@ -2,10 +2,10 @@ import clsx from 'clsx';
 import { Bot, Info, Send } from 'lucide-react';
 import { forwardRef, useRef, useState, type KeyboardEvent } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
+import { formatArrivalTime } from '../../../lib/dates';
 import {
   aiSuggestion,
   canSubmitItem,
-  formatArrivalTime,
   formatResponseTime,
   previewReasoning,
   type ModerationItem,

@@ -1,6 +1,5 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { X } from 'lucide-react';
 import { MODERATION_TEXTS, type AdditionalDetails } from '../../../contract/content';
+import { Dialog } from '../../../ui/dialog';
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
@@ -40,34 +39,22 @@ export function DetailsDialog({
 }) {
   const groups = details === null ? [] : Array.isArray(details) ? details : [details];
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-black/50" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="panel flex max-h-[85vh] w-full max-w-lg flex-col">
-          <div className="flex items-center justify-between border-b border-stone-200 px-5 py-3 dark:border-zinc-800">
-            <DialogTitle className="text-base font-semibold">
-              {MODERATION_TEXTS.detailsTitle}
-            </DialogTitle>
-            <button
-              type="button"
-              onClick={onClose}
-              className="btn-ghost p-1.5"
-              aria-label="Close details"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </button>
-          </div>
-          <div className="space-y-4 overflow-y-auto px-5 py-3">
-            <p className="text-xs text-stone-500 dark:text-zinc-400">Item #{contentId}</p>
-            {groups.length === 0 ? (
-              <p className="text-sm text-stone-500 dark:text-zinc-400">
-                No additional details for this item.
-              </p>
-            ) : (
-              groups.map((group, index) => <DetailsList key={index} details={group} />)
-            )}
-          </div>
-        </DialogPanel>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={MODERATION_TEXTS.detailsTitle}
+      closeLabel="Close details"
+      size="lg"
+    >
+      <div className="space-y-4 px-5 py-3">
+        <p className="text-xs text-stone-500 dark:text-zinc-400">Item #{contentId}</p>
+        {groups.length === 0 ? (
+          <p className="text-sm text-stone-500 dark:text-zinc-400">
+            No additional details for this item.
+          </p>
+        ) : (
+          groups.map((group, index) => <DetailsList key={index} details={group} />)
+        )}
       </div>
     </Dialog>
   );

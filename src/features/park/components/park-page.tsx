@@ -1,8 +1,8 @@
 import clsx from 'clsx';
-import { formatInTimeZone } from 'date-fns-tz';
 import { AlertTriangle, Coffee, LogOut, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
+import { formatTime } from '../../../lib/dates';
 import { PARK_RESUME_LOCK_MS, useClickLock } from '../../../lib/use-click-lock';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -82,10 +82,7 @@ export function ParkPage({
               <dt className="text-xs text-stone-600 dark:text-zinc-400">
                 {PARK_TEXTS.parkedSince}
               </dt>
-              <dd className="font-medium tabular-nums">
-                {/* SPEC §9: dates display in UTC. */}
-                {formatInTimeZone(parkedSince, 'UTC', 'hh:mm:ss a')} UTC
-              </dd>
+              <dd className="font-medium tabular-nums">{formatTime(parkedSince)} UTC</dd>
             </div>
             <div className="rounded-md bg-stone-100 px-3 py-2 dark:bg-zinc-800">
               <dt className="text-xs text-stone-600 dark:text-zinc-400">{PARK_TEXTS.parkedFor}</dt>

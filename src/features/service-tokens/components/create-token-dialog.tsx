@@ -1,12 +1,12 @@
-import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { SERVICE_TOKEN_TEXTS, type ServiceOption } from '../../../contract/service-tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { Dialog } from '../../../ui/dialog';
 import { useCreateServiceToken, type CreatedServiceToken } from '../api/create-service-token';
 import { useServiceOptions } from '../api/get-service-options';
 import { TOKEN_PAGE_TEXTS as TEXTS } from '../service-token-page-texts';
-import { Modal } from './modal';
 
 /**
  * The first two steps of the creation flow (SPEC §2): pick a service and press Create, then
@@ -69,50 +69,30 @@ export function CreateTokenDialog({
 
   if (confirming && selected) {
     return (
-      <Modal
+      <ConfirmDialog
         key="confirm"
         open={open}
         title={TEXTS.confirmTitle}
-        role="alertdialog"
-        onEscape={() => !create.isPending && setConfirming(false)}
+        description={TEXTS.confirmQuestion(selected.name)}
+        confirmLabel={TEXTS.yes}
+        cancelLabel={TEXTS.no}
+        busy={create.isPending}
+        busyLabel={TEXTS.creating}
+        // The question's answer is the next thing to do: start there.
+        focus="confirm"
+        onConfirm={confirm}
+        onCancel={() => setConfirming(false)}
         testId="create-token-confirm"
-      >
-        <p className="mt-3 text-sm text-stone-600 dark:text-zinc-300">
-          {TEXTS.confirmQuestion(selected.name)}
-        </p>
-        <div className="mt-6 flex justify-end gap-2">
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={create.isPending}
-            onClick={() => setConfirming(false)}
-          >
-            {TEXTS.no}
-          </button>
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={create.isPending}
-            onClick={confirm}
-            // The question's answer is the next thing to do: start there.
-            autoFocus
-          >
-            {create.isPending && (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            )}
-            {create.isPending ? TEXTS.creating : TEXTS.yes}
-          </button>
-        </div>
-      </Modal>
+      />
     );
   }
 
   return (
-    <Modal
+    <Dialog
       key="pick"
       open={open}
       title={TEXTS.createTitle}
-      onEscape={cancel}
+      onClose={cancel}
       testId="create-token-dialog"
     >
       <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
@@ -167,6 +147,6 @@ export function CreateTokenDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

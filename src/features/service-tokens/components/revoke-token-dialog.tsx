@@ -1,4 +1,3 @@
-import { LoaderCircle } from 'lucide-react';
 import {
   SERVICE_TOKEN_TEXTS,
   maskToken,
@@ -6,9 +5,9 @@ import {
 } from '../../../contract/service-tokens';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useRevokeServiceToken } from '../api/revoke-service-token';
 import { TOKEN_PAGE_TEXTS as TEXTS } from '../service-token-page-texts';
-import { Modal } from './modal';
 
 /**
  * Confirms a revoke, showing the token masked (SPEC §2, §5). Success: 'API Token Revoked' and
@@ -40,18 +39,21 @@ export function RevokeTokenDialog({
   }
 
   return (
-    <Modal
+    <ConfirmDialog
       open={token !== null}
       title={TEXTS.revokeTitle}
-      role="alertdialog"
-      onEscape={cancel}
+      description={token ? TEXTS.revokeQuestion(token.service_name) : undefined}
+      confirmLabel={TEXTS.revoke}
+      cancelLabel={TEXTS.cancel}
+      busy={revoke.isPending}
+      busyLabel={TEXTS.revoking}
+      tone="danger"
+      onConfirm={confirm}
+      onCancel={cancel}
       testId="revoke-token-dialog"
     >
       {token && (
         <>
-          <p className="mt-3 text-sm text-stone-600 dark:text-zinc-300">
-            {TEXTS.revokeQuestion(token.service_name)}
-          </p>
           <p className="mt-4 mb-1 text-xs font-medium text-stone-500 dark:text-zinc-400">
             {TEXTS.tokenLabel}
           </p>
@@ -63,26 +65,6 @@ export function RevokeTokenDialog({
           </p>
         </>
       )}
-      <div className="mt-6 flex justify-end gap-2">
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={revoke.isPending}
-          onClick={cancel}
-          autoFocus
-        >
-          {TEXTS.cancel}
-        </button>
-        <button
-          type="button"
-          className="btn bg-red-600 text-white hover:bg-red-500 active:bg-red-700"
-          disabled={revoke.isPending}
-          onClick={confirm}
-        >
-          {revoke.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-          {revoke.isPending ? TEXTS.revoking : TEXTS.revoke}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }

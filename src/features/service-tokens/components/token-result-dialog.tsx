@@ -6,10 +6,10 @@ import {
   type ServiceOption,
 } from '../../../contract/service-tokens';
 import { notify } from '../../../lib/notices';
+import { Dialog } from '../../../ui/dialog';
 import type { CreatedServiceToken } from '../api/create-service-token';
 import { closeAllowed } from '../close-rule';
 import { TOKEN_PAGE_TEXTS as TEXTS } from '../service-token-page-texts';
-import { Modal } from './modal';
 
 export interface TokenPermissions {
   canView: boolean;
@@ -75,11 +75,14 @@ export function TokenResultDialog({
   }
 
   return (
-    <Modal
+    <Dialog
       open={result !== null}
       title={TEXTS.resultTitle}
-      wide
-      onEscape={() => setAsking(true)}
+      size="lg"
+      // The raw token is shown this once: closing always goes through the close question, and
+      // a stray click beside the dialog does nothing.
+      onClose={() => setAsking(true)}
+      closeOnBackdrop={false}
       testId="token-result-dialog"
     >
       {result && (
@@ -169,6 +172,6 @@ export function TokenResultDialog({
           </button>
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }

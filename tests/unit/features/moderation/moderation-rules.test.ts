@@ -8,11 +8,11 @@ import {
   checkCustomTag,
   CUSTOM_TAG_TEXTS,
   filterItems,
-  formatArrivalTime,
   formatTagLabel,
   meetsTagRule,
   previewReasoning,
 } from '../../../../src/features/moderation/moderation-rules';
+import { formatArrivalTime } from '../../../../src/lib/dates';
 import { moderationItem } from './fixtures';
 
 const untagged = moderationItem();

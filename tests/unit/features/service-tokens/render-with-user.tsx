@@ -1,9 +1,9 @@
 import { vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import type { CurrentUser } from '../../../../src/contract/auth';
 import { currentUserQuery } from '../../../../src/features/auth/api/current-user';
+import { renderInRouter } from '../../../support/render-in-router';
 
 export function userWith(permissions: string[]): CurrentUser {
   return {
@@ -21,16 +21,16 @@ export function userWith(permissions: string[]): CurrentUser {
   };
 }
 
-/** Renders below a fresh QueryClient that already knows the signed-in user. */
-export function renderWithUser(ui: ReactElement, user: CurrentUser) {
+/**
+ * Renders below a fresh QueryClient that already knows the signed-in user, as the page of a
+ * route (list screens keep their page and filters in the URL).
+ */
+export function renderWithUser(ui: ReactElement, user: CurrentUser, url = '/list') {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 60_000 } },
   });
   queryClient.setQueryData(currentUserQuery.queryKey, user);
-  return {
-    queryClient,
-    ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>),
-  };
+  return renderInRouter(ui, { url, queryClient });
 }
 
 /** A fetch double answering JSON by path; records every requested URL. */

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN_TEXTS, maskToken } from '../../../../src/contract/service-tokens';
-import {
-  formatExpiresAt,
-  formatTokenDate,
-  hasExpired,
-  isZeroDate,
-} from '../../../../src/features/service-tokens/token-dates';
+import { formatExpiresAt, hasExpired } from '../../../../src/features/service-tokens/token-dates';
+import { formatDateTime as formatTokenDate, isZeroDate } from '../../../../src/lib/dates';
 
 describe('token table dates (SPEC §2)', () => {
   it("shows 'Never' for an expiry of null", () => {

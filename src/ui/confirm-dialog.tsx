@@ -1,0 +1,85 @@
+import clsx from 'clsx';
+import { LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Dialog } from './dialog';
+import { UI_TEXTS } from './ui-texts';
+
+/**
+ * A question with two answers (an alertdialog): Cancel and the action. While `busy` the action
+ * shows a spinner and `busyLabel`, both buttons are disabled and neither Escape nor the backdrop
+ * closes the dialog, so the outcome of the request lands where the user is looking.
+ *
+ * `focus` says which answer has focus when it opens: the safe one (cancel, the default for
+ * destructive actions) or the action itself when answering it is the next step of a flow.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  children,
+  confirmLabel = UI_TEXTS.confirm,
+  cancelLabel = UI_TEXTS.cancel,
+  busy = false,
+  busyLabel,
+  tone = 'primary',
+  focus = tone === 'danger' ? 'cancel' : 'confirm',
+  onConfirm,
+  onCancel,
+  testId,
+}: {
+  open: boolean;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  busy?: boolean;
+  busyLabel?: string;
+  tone?: 'primary' | 'danger';
+  focus?: 'confirm' | 'cancel';
+  onConfirm: () => void;
+  onCancel: () => void;
+  testId?: string;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      description={description}
+      role="alertdialog"
+      busy={busy}
+      testId={testId}
+      footer={
+        <>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={busy}
+            onClick={onCancel}
+            autoFocus={focus === 'cancel'}
+          >
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={clsx(
+              tone === 'danger'
+                ? 'btn bg-red-600 text-white hover:bg-red-500 active:bg-red-700'
+                : 'btn-primary',
+            )}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={onConfirm}
+            autoFocus={focus === 'confirm'}
+          >
+            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+            {busy && busyLabel ? busyLabel : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
