@@ -5,6 +5,7 @@ import { homeRoute, profileRoute } from './routes/app-pages';
 import { appRoute } from './routes/app-route';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
+import { rolesRoute, usersRoute } from './routes/people-routes';
 import {
   choosePasswordRoute,
   forgotPasswordRoute,
@@ -25,6 +26,8 @@ const routeTree = rootRoute.addChildren([
     parkRoute,
     dashboardRoute,
     serviceTokensRoute,
+    usersRoute,
+    rolesRoute,
   ]),
 ]);
 

@@ -5,7 +5,7 @@
  * them, and the results reach the server through the outbox. Each describe block runs in order on
  * a server of its own, so the queue holds exactly what its tests put there.
  */
-import type { APIRequestContext, Browser, Locator, Page, Request } from '@playwright/test';
+import type { Browser, Locator, Page, Request } from '@playwright/test';
 import { MODERATION_TEXTS } from '../../src/contract/content';
 import {
   type ServerHandle,
@@ -15,13 +15,9 @@ import {
   tabTitle,
   test,
 } from './support/fixtures';
+import { CHAT, SOCIAL, ingest } from './support/queue';
 
-const INGEST_PATH = '/api/v1/contents';
 const SUBMIT_PATH = '/api/v2/content/submit-contents';
-/** The demo services (server/features/demo/demo-services.ts). */
-const CHAT = { code: 'demo-chat', name: 'Demo Chat' } as const; // submit_without_tags 'yes'
-const SOCIAL = { code: 'demo-social', name: 'Demo Social' } as const; // submit_without_tags 'no'
-type DemoService = typeof CHAT | typeof SOCIAL;
 /** SPEC §9: a user holds at most 6 items unless set otherwise; the demo users keep the default. */
 const MAX_CONTENT = 6;
 /** The tab titles of src/features/moderation/components/moderation-page.tsx and the park page. */
@@ -39,36 +35,6 @@ interface SubmittedResult {
   total_contents: number;
   username: string;
   is_batch_moderator: boolean;
-}
-
-/** The demo services' API tokens, from the start banner of a fresh server. */
-function demoToken(server: ServerHandle, service: DemoService): string {
-  const match = new RegExp(`^\\s+${service.code}: (\\S+)$`, 'm').exec(server.readLog());
-  expect(match, `the ${service.code} token in the start banner`).not.toBeNull();
-  return match?.[1] ?? '';
-}
-
-/** A client service pushes text items; answers their content ids. */
-async function ingest(
-  request: APIRequestContext,
-  server: ServerHandle,
-  service: DemoService,
-  texts: string[],
-): Promise<number[]> {
-  const response = await request.post(`${server.baseURL}${INGEST_PATH}`, {
-    headers: { authorization: `Bearer ${demoToken(server, service)}` },
-    data: texts.map((content, n) => ({
-      subscriber_id: 'moderation-e2e',
-      user_id: `member-${n}`,
-      username: `member ${n}`,
-      message_type: 'text',
-      content,
-    })),
-  });
-  expect(response.status(), await response.text()).toBe(202);
-  const body = (await response.json()) as { data: { ids: number[] } };
-  expect(body.data.ids).toHaveLength(texts.length);
-  return body.data.ids;
 }
 
 async function pageOn(browser: Browser, server: ServerHandle): Promise<Page> {
