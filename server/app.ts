@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { assertServable, type Config } from './config';
+import { assertServable, trustProxyOption, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { authRoutes } from './features/auth/auth-routes';
@@ -13,11 +13,12 @@ import { registerLiveModeration, type LiveModeration } from './features/moderati
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerCsrf } from './http/csrf';
 import { installErrorHandler } from './http/errors';
-import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
+import { MaintenanceSwitch, maintenancePageHtml, registerMaintenance } from './http/maintenance';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createOriginPolicy } from './http/origins';
 import { serializeRequest } from './http/request-log';
-import { registerSessionLookup } from './http/session';
-import { registerSpa } from './http/spa';
+import { cookiePolicy, registerSessionLookup } from './http/session';
+import { builtPages, registerSpa } from './http/spa';
 import { chooseAiProvider, operationsRoutes, startOperations, type Operations } from './operations';
 import { createSocketServer, type SocketServer } from './sockets/socket-server';
 
@@ -53,7 +54,7 @@ export async function buildApp(
       serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
   });
   const db =
@@ -63,19 +64,25 @@ export async function buildApp(
   await syncRolesAndPermissions(db);
   const seededDemo = config.seedDemo ? await seedDemoUsers(db, config.demoPassword) : false;
   const sessionPolicy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
+  const cookies = cookiePolicy(config.publicUrl);
   const maintenance = new MaintenanceSwitch(db, config.maintenance);
 
   installErrorHandler(http);
+  await registerSecurityHeaders(http, {
+    pages: [maintenancePageHtml(), ...builtPages(config.staticDir)],
+    publicUrl: config.publicUrl,
+  });
   await http.register(cookie);
   registerMaintenance(http, maintenance);
-  await registerCsrf(http);
-  registerSessionLookup(http, db, sessionPolicy);
+  await registerCsrf(http, cookies);
+  registerSessionLookup(http, db, sessionPolicy, cookies);
 
   // socket.io attaches to Fastify's node server, which exists before it listens; features get
   // the io instance while their routes are registered.
   const sockets = await createSocketServer(http.server, {
     db,
     sessionPolicy,
+    sessionCookie: cookies.session,
     allowedOrigins: [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])],
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
@@ -97,6 +104,7 @@ export async function buildApp(
     db,
     mailer,
     sessionPolicy,
+    cookies,
     linkOrigin: (request) => origins.linkOrigin(request),
   });
   const ai = await chooseAiProvider(db, config, createLocalAiProvider());

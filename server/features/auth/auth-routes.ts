@@ -10,7 +10,7 @@ import { landingPath } from '../../../src/contract/routes';
 import type { Database } from '../../db/database';
 import { HttpError, parseInput } from '../../http/errors';
 import {
-  SESSION_COOKIE,
+  type CookiePolicy,
   requirePermission,
   requireUser,
   sessionCookieOptions,
@@ -51,6 +51,7 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   sessionPolicy: SessionPolicy;
+  cookies: CookiePolicy;
   /** Where mailed links may point (server/http/origins.ts); undefined: send no link. */
   linkOrigin(request: FastifyRequest): string | undefined;
 }
@@ -60,7 +61,7 @@ function clientOf(request: FastifyRequest) {
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
-  const { db, mailer, sessionPolicy } = deps;
+  const { db, mailer, sessionPolicy, cookies } = deps;
 
   app.get('/api/auth', { preHandler: requireUser }, async (request) => ({
     ok: true,
@@ -68,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   }));
 
   app.post('/auth/login', async (request, reply) => {
-    const { username, password } = parseInput(LoginRequestSchema, request.body);
+    const { username, password, remember } = parseInput(LoginRequestSchema, request.body);
     const client = clientOf(request);
     // Counted before the hash, in one transaction: parallel guesses cannot all pass the check.
     const reservation = await reserveLoginAttempt(db, username, client.ip);
@@ -115,21 +116,23 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     await loginSucceeded(db, reservation);
 
     // A new id at every sign-in: a session id planted before sign-in never becomes valid.
-    const previous = request.cookies[SESSION_COOKIE];
+    const previous = request.cookies[cookies.session];
     if (previous) await deleteSession(db, previous);
     const sessionId = await createSession(db, user.id, sessionPolicy, client);
+    // "Remember me" keeps the cookie across browser restarts, for the session's lifetime;
+    // otherwise it ends with the browser.
     reply.setCookie(
-      SESSION_COOKIE,
+      cookies.session,
       sessionId,
-      sessionCookieOptions(request, sessionPolicy.absoluteMs),
+      sessionCookieOptions(request, cookies, remember ? sessionPolicy.absoluteMs : undefined),
     );
     return { ok: true, redirect: landingPath(user.permissions) };
   });
 
   app.post('/auth/logout', async (request, reply) => {
-    const sessionId = request.cookies[SESSION_COOKIE];
+    const sessionId = request.cookies[cookies.session];
     if (sessionId) await deleteSession(db, sessionId);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(cookies.session, sessionCookieOptions(request, cookies));
     return { ok: true };
   });
 

@@ -14,6 +14,8 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Off by default: on a shared machine the session should end when the browser closes.
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [submitting, setSubmitting] = useState(false);
   useReloadAfterFocusChanges();
@@ -28,7 +30,7 @@ export function LoginForm() {
     if (found.username || found.password) return;
     setSubmitting(true);
     try {
-      const { redirect } = await login({ username: username.trim(), password });
+      const { redirect } = await login({ username: username.trim(), password, remember });
       // 'all': the cached "nobody signed in" answer has no observer on this page, and the
       // signed-in area's guard reads the cache, so it must hold the user before navigating.
       await queryClient.invalidateQueries({
@@ -87,6 +89,16 @@ export function LoginForm() {
             </p>
           )}
         </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="remember"
+            className="size-4 accent-gold-600"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          {LOGIN_TEXTS.rememberMe}
+        </label>
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting && <Spinner label="Signing in" />}
           Login
