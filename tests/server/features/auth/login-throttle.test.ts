@@ -176,7 +176,7 @@ describe('password hashes at once', () => {
     try {
       const busy = await client.post('/auth/login', { username: 'admin', password: 'demo' });
       expect(busy.status).toBe(429);
-      expect(busy.body).toEqual({ ok: false, message: SERVER_BUSY_MESSAGE });
+      expect(busy.body).toEqual({ ok: false, code: 'rate_limited', message: SERVER_BUSY_MESSAGE });
       expect(busy.headers.get('retry-after')).toBe('1');
     } finally {
       for (const release of held) release?.();
