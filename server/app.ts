@@ -18,6 +18,7 @@ import { registerOnlineUsers } from './features/online-users/online-users-module
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerStatistics } from './features/statistics/statistics-module';
 import { syncRolesAndPermissions } from './features/users/role-repository';
+import { registerUsers } from './features/users/users-module';
 import { registerCsrf } from './http/csrf';
 import { registerEndpoint } from './http/endpoint';
 import { frameworkErrors, installErrorHandler } from './http/errors';
@@ -141,6 +142,12 @@ export async function buildApp(
     await registerOnlineUsers(context, {
       moderation: moderation.socket,
       counts: statistics.counts,
+    });
+    registerUsers(context, {
+      mailer,
+      sockets,
+      moderation: moderation.socket,
+      linkOrigin: (request) => origins.linkOrigin(request),
     });
     const dashboard = track(registerDashboard(context));
     registerServiceTokens(context);

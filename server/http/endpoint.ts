@@ -58,11 +58,18 @@ export function forbiddenMessage(access: Access, missing: readonly string[]): st
   return `You do not have the permission ${missing.join(joiner)} for this action.`;
 }
 
+export const MUST_CHANGE_PASSWORD =
+  'Choose your own password first: you signed in with a one-time password.';
+
 export function accessCheck(endpoint: Endpoint) {
   const { access } = endpoint;
   return async (request: FastifyRequest): Promise<void> => {
     if (access.kind === 'public' || access.kind === 'service-token') return;
     if (!request.user) throw new HttpError(401, NOT_SIGNED_IN);
+    if (request.user.must_change_password) {
+      if (endpoint.openWhileChoosingPassword) return;
+      throw new HttpError(403, MUST_CHANGE_PASSWORD, undefined, 'password_change_required');
+    }
     const missing = missingPermissions(access, request.user.permissions);
     if (missing.length > 0) throw new HttpError(403, forbiddenMessage(access, missing));
   };

@@ -14,7 +14,7 @@ import {
 } from '../../src/contract/socket-events';
 import type { Database } from '../db/database';
 import type { SessionPolicy } from '../features/auth/session-repository';
-import { toCurrentUser } from '../features/users/user-repository';
+import { findUsersByIds, toCurrentUser } from '../features/users/user-repository';
 import { SESSION_COOKIE, userForSession } from '../http/session';
 
 /**
@@ -35,8 +35,18 @@ export const NOT_SIGNED_IN = 'Not signed in';
 
 export interface SocketServer {
   io: Server;
+  /**
+   * After an administrator changed these users (role, permissions, max content, batch mode):
+   * every process re-reads them into their sockets' data, so socket events are checked against
+   * what they hold now, then tells their console ('account-changed' on /online-users). A user
+   * who is gone or deactivated meanwhile has their sockets closed.
+   */
+  refreshUsers(userIds: readonly number[]): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The server-to-server event (through the Redis adapter) that asks every process to refresh. */
+const REFRESH_USERS_EVENT = 'refresh-users';
 
 /**
  * A browser always sends Origin on a socket handshake; it must be this server's own origin or
@@ -111,6 +121,10 @@ export async function createSocketServer(
             next(new Error(`You do not have the permission ${missing.join(' or ')}`));
             return;
           }
+          if (user.must_change_password) {
+            next(new Error('Choose a new password first'));
+            return;
+          }
           (socket.data as SocketData).user = toCurrentUser(user);
           next();
         },
@@ -128,8 +142,44 @@ export async function createSocketServer(
     });
   }
 
+  /** This process's part of refreshUsers: its own sockets of these users. */
+  const refreshLocal = async (userIds: readonly number[]): Promise<void> => {
+    const wanted = new Set(userIds);
+    const sockets = Object.values(NAMESPACES).flatMap((name) =>
+      [...io.of(name).sockets.values()].filter((socket) =>
+        wanted.has((socket.data as SocketData).user.id),
+      ),
+    );
+    if (sockets.length === 0) return;
+    const users = new Map(
+      (await findUsersByIds(deps.db, [...wanted])).map((user) => [user.id, user]),
+    );
+    for (const socket of sockets) {
+      const user = users.get((socket.data as SocketData).user.id);
+      if (!user || user.disabled) {
+        socket.disconnect(true);
+        continue;
+      }
+      (socket.data as SocketData).user = toCurrentUser(user);
+      if (socket.nsp.name === NAMESPACES.onlineUsers) socket.emit('account-changed');
+    }
+  };
+  const crossProcess = Boolean(deps.redisUrl);
+  if (crossProcess) {
+    io.of('/').on(REFRESH_USERS_EVENT, (userIds: number[]) => {
+      refreshLocal(userIds).catch((error: unknown) =>
+        deps.log.error({ err: error }, 'refreshing the sockets of changed users failed'),
+      );
+    });
+  }
+
   return {
     io,
+    async refreshUsers(userIds) {
+      if (userIds.length === 0) return;
+      if (crossProcess) io.serverSideEmit(REFRESH_USERS_EVENT, [...userIds]);
+      await refreshLocal(userIds);
+    },
     async close() {
       await io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));

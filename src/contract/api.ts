@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'unauthenticated',
   /** Signed in, but the permission is missing. */
   'forbidden',
+  /** Signed in with a one-time password: only choosing one's own password is open. */
+  'password_change_required',
   /** The page's CSRF token is missing or stale: fetch a fresh one and retry once. */
   'csrf',
   'not_found',

@@ -15,6 +15,11 @@ export const CurrentUserSchema = z.object({
   max_content: z.number().int(),
   is_batch_moderator: z.boolean(),
   park_time: z.string().nullable(),
+  /**
+   * Signed in with a one-time password an administrator gave them: until they choose their own,
+   * the server answers only the change-password call, and the console shows that form.
+   */
+  must_change_password: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
@@ -89,6 +94,9 @@ export const ResetPasswordRequestSchema = z.object({
 
 export const ResetTokenStatusSchema = okData(z.object({ username: z.string() }));
 
+/** Where sign-in leads a user who must replace a one-time password. */
+export const CHANGE_PASSWORD_PATH = '/change-password';
+
 export const ChangePasswordRequestSchema = z.object({
   current_password: z
     .string()
@@ -110,6 +118,7 @@ export const authEndpoints = {
     path: '/api/auth',
     access: SIGNED_IN,
     summary: 'The signed-in user with their role and permissions',
+    openWhileChoosingPassword: true,
     response: CurrentUserResponseSchema,
   }),
   login: defineEndpoint({
@@ -156,6 +165,7 @@ export const authEndpoints = {
     path: '/api/users/me/password',
     access: needs('section_profile'),
     summary: "Change one's own password; other devices are signed out",
+    openWhileChoosingPassword: true,
     body: ChangePasswordRequestSchema,
     response: OkSchema,
   }),

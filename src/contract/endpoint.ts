@@ -65,6 +65,13 @@ export interface Endpoint<
   response: Response;
   /** `csv`: the answer is a streamed CSV download of the query's rows, not JSON. */
   produces?: 'json' | 'csv';
+  /**
+   * A user signed in with a one-time password (`must_change_password`) may call only endpoints
+   * marked so, and may call them whatever their role: who am I, and choosing their own password.
+   * Every other signed-in endpoint answers 403 `password_change_required` until they have, so a
+   * password an administrator has seen opens nothing else.
+   */
+  openWhileChoosingPassword?: true;
 }
 
 export function defineEndpoint<

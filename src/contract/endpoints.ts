@@ -6,7 +6,9 @@ import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
+import { roleEndpoints } from './roles';
 import { serviceTokenEndpoints } from './service-tokens';
+import { userEndpoints } from './users';
 
 /**
  * Every HTTP endpoint of the contract, for the tests that walk all of them (permission matrix,
@@ -23,4 +25,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(onlineUsersEndpoints),
   ...Object.values(loginHistoryEndpoints),
   ...Object.values(auditLogEndpoints),
+  ...Object.values(userEndpoints),
+  ...Object.values(roleEndpoints),
 ];

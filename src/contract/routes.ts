@@ -1,4 +1,9 @@
-import type { SectionPermission } from './permissions';
+import {
+  FEATURE_PERMISSIONS,
+  FEATURE_PERMISSION_SCREENS,
+  type FeaturePermission,
+  type SectionPermission,
+} from './permissions';
 
 /**
  * The route table of SPEC §2: path, the permission that opens it, its navigation label and
@@ -7,6 +12,8 @@ import type { SectionPermission } from './permissions';
  */
 export type NavPlacement = 'main' | 'bottom' | 'hidden';
 export type NavGroup = 'Operations' | 'AI' | 'Tools' | 'Logs' | 'Services';
+/** The order in which the navigation shows its groups. */
+export const NAV_GROUPS: readonly NavGroup[] = ['Operations', 'AI', 'Tools', 'Logs', 'Services'];
 
 export interface RouteEntry {
   path: string;
@@ -197,6 +204,8 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/online-users',
   '/user-login-history',
   '/user-logs',
+  '/users',
+  '/roles-and-permissions',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */
@@ -236,4 +245,52 @@ export const PRODUCT_NAME = 'Moderation Console';
 
 export function tabTitle(pageName: string): string {
   return `${pageName} | ${PRODUCT_NAME}`;
+}
+
+/** A screen's permission with the feature permissions that unlock actions inside it. */
+export interface PermissionScreen {
+  permission: SectionPermission;
+  title: string;
+  path: string;
+  features: FeaturePermission[];
+}
+
+export interface PermissionGroup {
+  name: string;
+  screens: PermissionScreen[];
+}
+
+/**
+ * Every permission grouped as the navigation groups the screens: the main items (and the
+ * screens reached from them, such as park and profile), each navigation group, then the bottom
+ * items. Feature permissions are listed under the screen they belong to.
+ */
+export function permissionGroups(): PermissionGroup[] {
+  const screenOf = (route: RouteEntry): PermissionScreen => ({
+    permission: route.permission,
+    title: route.title,
+    path: route.path,
+    features: FEATURE_PERMISSIONS.filter(
+      (feature) => FEATURE_PERMISSION_SCREENS[feature] === route.permission,
+    ),
+  });
+  const groups: PermissionGroup[] = [
+    {
+      name: 'Main navigation',
+      screens: ROUTE_TABLE.filter((route) => !route.group && route.placement !== 'bottom').map(
+        screenOf,
+      ),
+    },
+    ...NAV_GROUPS.map((group) => ({
+      name: group,
+      screens: ROUTE_TABLE.filter((route) => route.group === group).map(screenOf),
+    })),
+    {
+      name: 'Bottom navigation',
+      screens: ROUTE_TABLE.filter((route) => !route.group && route.placement === 'bottom').map(
+        screenOf,
+      ),
+    },
+  ];
+  return groups.filter((group) => group.screens.length > 0);
 }

@@ -223,6 +223,12 @@ export interface OnlineUsersServerEvents extends CommonServerEvents {
   /** The server took the user's items back (lease ended): clear them from the screen. */
   'reset-content': () => void;
   'moderation-status': (status: ModerationStatus) => void;
+  /**
+   * An administrator changed this user's account or role (permissions, max content, batch
+   * mode, role): the console reloads the current user, so its navigation and moderation follow
+   * without a new sign-in. The server has already applied the change to this socket.
+   */
+  'account-changed': () => void;
   [userLoggedStatus: `user-logged-status.${number}`]: (status: UserLoggedStatus) => void;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { LOGIN_TEXTS, authEndpoints } from '../../../src/contract/auth';
+import { CHANGE_PASSWORD_PATH, LOGIN_TEXTS, authEndpoints } from '../../../src/contract/auth';
 import { landingPath } from '../../../src/contract/routes';
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
@@ -109,7 +109,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       sessionId,
       sessionCookieOptions(request, sessionPolicy.absoluteMs),
     );
-    return { ok: true, redirect: landingPath(user.permissions) };
+    const redirect = user.must_change_password
+      ? CHANGE_PASSWORD_PATH
+      : landingPath(user.permissions);
+    return { ok: true, redirect };
   });
 
   registerEndpoint(app, authEndpoints.logout, async ({ request, reply }) => {

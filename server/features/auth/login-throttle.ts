@@ -107,3 +107,37 @@ export async function recordLoginAttempt(
     ],
   );
 }
+
+function usernameKeys(username: string) {
+  const name = username.toLowerCase();
+  return { user: `login-user:${name}`, pairPrefix: `login-pair:${name}|` };
+}
+
+/**
+ * SQL: whether sign-in is held back now for the username in the SQL expression `username`, by
+ * any address (its pair back-off) or everywhere (its spread-guess limit); for lists of users.
+ */
+export function usernameLockedSql(username: string): string {
+  const { backoffBaseSeconds: base, backoffMaxSeconds: cap } = THROTTLE;
+  return `exists (
+      select 1 from rate_limits r
+       where (r.key = 'login-user:' || lower(${username})
+              and r.count >= ${THROTTLE.maxFailuresPerUsername}
+              and r.window_started > clock_timestamp() - interval '${THROTTLE.windowMinutes} minutes')
+          or (starts_with(r.key, 'login-pair:' || lower(${username}) || '|')
+              and r.count >= ${THROTTLE.maxFailuresPerPair}
+              and r.last_at > clock_timestamp() - make_interval(secs =>
+                    least(${cap}, ${base} * power(2, r.count - ${THROTTLE.maxFailuresPerPair})))))`;
+}
+
+/**
+ * An administrator lets a held-back user try again: the username's counters start over from
+ * every address. The address counters stay, so clearing one account opens no door to spraying.
+ */
+export async function clearUsernameLock(db: Queryable, username: string): Promise<void> {
+  const keys = usernameKeys(username);
+  await db.query('delete from rate_limits where key = $1 or starts_with(key, $2)', [
+    keys.user,
+    keys.pairPrefix,
+  ]);
+}

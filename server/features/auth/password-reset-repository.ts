@@ -4,14 +4,19 @@ import { hashSecret, newSecret } from './tokens';
 /** Reset links are single-use and expire; only the token's hash is stored. */
 export const RESET_LINK_LIFETIME_MINUTES = 60;
 
-export async function createPasswordReset(db: Queryable, userId: number): Promise<string> {
+/** A new single-use link; `lifetimeMinutes` longer than the default for administrators' invitations. */
+export async function createPasswordReset(
+  db: Queryable,
+  userId: number,
+  lifetimeMinutes = RESET_LINK_LIFETIME_MINUTES,
+): Promise<string> {
   const token = newSecret();
   // A new link replaces any older unused one.
   await db.query('delete from password_resets where user_id = $1 and used_at is null', [userId]);
   await db.query(
     `insert into password_resets (user_id, token_hash, expires_at)
      values ($1, $2, now() + $3 * interval '1 minute')`,
-    [userId, hashSecret(token), RESET_LINK_LIFETIME_MINUTES],
+    [userId, hashSecret(token), lifetimeMinutes],
   );
   return token;
 }

@@ -3,8 +3,9 @@ import type { Server } from 'socket.io';
 import { DASHBOARD_STAT_POLL_MS } from '../../../src/contract/dashboard';
 import { NAMESPACES, clientEvents, type DashboardStat } from '../../../src/contract/socket-events';
 import type { Queryable } from '../../db/database';
+import { missingPermissions } from '../../../src/contract/endpoint';
 import { onEvent } from '../../sockets/socket-event';
-import { typedNamespace } from '../../sockets/socket-server';
+import { typedNamespace, type SocketData } from '../../sockets/socket-server';
 import { computeDashboardStat } from './dashboard-repository';
 
 /**
@@ -61,10 +62,14 @@ export function registerDashboardStats(deps: {
     return inflight;
   };
 
+  /** Drops sockets that stopped asking, and those whose user lost the permission meanwhile. */
   const dropStaleSubscribers = () => {
     const now = Date.now();
     for (const id of namespace.adapter.rooms.get(DASHBOARD_ROOM) ?? []) {
-      if (now - (lastAsked.get(id) ?? 0) <= staleMs) continue;
+      const user = (namespace.sockets.get(id)?.data as SocketData | undefined)?.user;
+      const access = clientEvents.dashboardStat.access;
+      const permitted = user !== undefined && missingPermissions(access, user.permissions).length === 0;
+      if (permitted && now - (lastAsked.get(id) ?? 0) <= staleMs) continue;
       lastAsked.delete(id);
       void namespace.sockets.get(id)?.leave(DASHBOARD_ROOM);
     }

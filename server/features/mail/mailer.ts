@@ -11,6 +11,13 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /**
+   * Mail leaves this server (SMTP_URL is set). Without it messages only reach the log and the
+   * outbound_emails table, which nobody outside the server reads: features that would mail a
+   * person a way in (an invitation, a reset sent by an administrator) offer a one-time password
+   * instead.
+   */
+  readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
 }
 
@@ -36,6 +43,7 @@ export function createMailer(
 ): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   return {
+    delivers: transport !== undefined,
     async send({ secrets, ...message }) {
       const stored = redact(message.text, secrets);
       const row = await queryOne<{ id: number }>(

@@ -123,10 +123,10 @@ export function registerFetchOnlineUsers(deps: {
   };
 
   namespace.on('connection', (socket) => {
-    const user = (socket.data as SocketData).user;
     socket.on('get-current-users', (reply) => {
       if (typeof reply !== 'function') return;
-      answer(user.id).then(reply, (error: unknown) => {
+      // The user is read at each event: an administrator's change replaces it.
+      answer((socket.data as SocketData).user.id).then(reply, (error: unknown) => {
         deps.log.error({ err: error }, 'get-current-users failed');
         reply({
           ok: false,

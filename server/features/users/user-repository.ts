@@ -2,13 +2,15 @@ import type { CurrentUser } from '../../../src/contract/auth';
 import { queryOne, type Queryable } from '../../db/database';
 
 export interface UserRecord extends CurrentUser {
+  role_id: number;
   password_hash: string;
   disabled: boolean;
 }
 
 const SELECT_USER = `
-  select u.id, u.username, u.email, u.first_name, u.last_name, r.name as role,
+  select u.id, u.username, u.email, u.first_name, u.last_name, r.name as role, u.role_id,
          u.max_content, u.is_batch_moderator, u.park_time, u.password_hash, u.disabled,
+         u.must_change_password,
          coalesce(
            (select array_agg(rp.permission order by rp.permission)
               from role_permissions rp where rp.role_id = u.role_id),
@@ -26,7 +28,7 @@ function toRecord(row: UserRow | undefined): UserRecord | undefined {
 }
 
 export function toCurrentUser(user: UserRecord): CurrentUser {
-  const { password_hash: _hash, disabled: _disabled, ...visible } = user;
+  const { password_hash: _hash, disabled: _disabled, role_id: _roleId, ...visible } = user;
   return visible;
 }
 
@@ -91,6 +93,8 @@ export interface NewUser {
   password_hash: string;
   max_content?: number;
   is_batch_moderator?: boolean;
+  disabled?: boolean;
+  must_change_password?: boolean;
 }
 
 export class UnknownRoleError extends Error {}
@@ -103,8 +107,8 @@ export async function createUser(db: Queryable, user: NewUser): Promise<number> 
   const row = await queryOne<{ id: number }>(
     db,
     `insert into users (username, email, first_name, last_name, role_id, password_hash,
-                        max_content, is_batch_moderator)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+                        max_content, is_batch_moderator, disabled, must_change_password)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
     [
       user.username,
       user.email ?? null,
@@ -114,19 +118,135 @@ export async function createUser(db: Queryable, user: NewUser): Promise<number> 
       user.password_hash,
       user.max_content ?? 6,
       user.is_batch_moderator ?? false,
+      user.disabled ?? false,
+      user.must_change_password ?? false,
     ],
   );
   if (!row) throw new Error('insert into users returned no id');
   return row.id;
 }
 
+/** A password the user chose themselves: a pending one-time password no longer applies. */
 export async function updatePasswordHash(
   db: Queryable,
   userId: number,
   passwordHash: string,
 ): Promise<void> {
-  await db.query('update users set password_hash = $2, updated_at = now() where id = $1', [
-    userId,
-    passwordHash,
+  await db.query(
+    `update users set password_hash = $2, must_change_password = false, updated_at = now()
+      where id = $1`,
+    [userId, passwordHash],
+  );
+}
+
+/** A one-time password an administrator set: the user must replace it at sign-in. */
+export async function setOneTimePassword(
+  db: Queryable,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db.query(
+    `update users set password_hash = $2, must_change_password = true, updated_at = now()
+      where id = $1`,
+    [userId, passwordHash],
+  );
+}
+
+export interface UserChanges {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  role_id: number;
+  max_content: number;
+  is_batch_moderator: boolean;
+}
+
+export async function updateUser(db: Queryable, id: number, changes: UserChanges): Promise<void> {
+  await db.query(
+    `update users
+        set username = $2, first_name = $3, last_name = $4, email = $5, role_id = $6,
+            max_content = $7, is_batch_moderator = $8, updated_at = now()
+      where id = $1`,
+    [
+      id,
+      changes.username,
+      changes.first_name,
+      changes.last_name,
+      changes.email,
+      changes.role_id,
+      changes.max_content,
+      changes.is_batch_moderator,
+    ],
+  );
+}
+
+export async function setUserDisabled(db: Queryable, id: number, disabled: boolean): Promise<void> {
+  await db.query('update users set disabled = $2, updated_at = now() where id = $1', [
+    id,
+    disabled,
   ]);
+}
+
+/**
+ * Locks the rows of every active user of the admin role until the transaction ends and answers
+ * their ids: two administrators deactivating each other at the same moment queue up here, so
+ * the second sees the first's change and the last administrator always stays.
+ */
+export async function lockActiveAdmins(db: Queryable): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `select u.id from users u join roles r on r.id = u.role_id
+      where r.name = 'admin' and not u.disabled
+      order by u.id
+      for update of u`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Locks one user's row until the transaction ends. */
+export async function lockUser(db: Queryable, id: number): Promise<UserRecord | undefined> {
+  const locked = await queryOne(db, 'select id from users where id = $1 for update', [id]);
+  return locked ? findUserById(db, id) : undefined;
+}
+
+export async function usernameTaken(
+  db: Queryable,
+  username: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const row = await queryOne(
+    db,
+    'select 1 from users where lower(username) = lower($1) and id <> coalesce($2, 0)',
+    [username, exceptId ?? null],
+  );
+  return row !== undefined;
+}
+
+export async function emailTaken(
+  db: Queryable,
+  email: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const row = await queryOne(
+    db,
+    'select 1 from users where lower(email) = lower($1) and id <> coalesce($2, 0)',
+    [email, exceptId ?? null],
+  );
+  return row !== undefined;
+}
+
+/** Permissions of a role, by id (empty for an unknown role). */
+export async function rolePermissions(db: Queryable, roleId: number): Promise<string[]> {
+  const rows = await db.query<{ permission: string }>(
+    'select permission from role_permissions where role_id = $1 order by permission',
+    [roleId],
+  );
+  return rows.map((row) => row.permission);
+}
+
+/** Re-reads several users at once (for refreshing the sockets of users whose role changed). */
+export async function findUsersByIds(db: Queryable, ids: readonly number[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<UserRow>(`${SELECT_USER} where u.id = any($1::int[])`, [ids]);
+  return rows.map((row) => toRecord(row) as UserRecord);
 }

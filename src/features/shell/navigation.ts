@@ -4,6 +4,7 @@
  * Only routes the user may open and that exist in this version appear.
  */
 import {
+  NAV_GROUPS,
   ROUTE_TABLE,
   canOpen,
   navLabel,
@@ -28,8 +29,6 @@ export interface Navigation {
   bottom: NavItem[];
 }
 
-const GROUP_ORDER: NavGroup[] = ['Operations', 'AI', 'Tools', 'Logs', 'Services'];
-
 function toItem(route: RouteEntry): NavItem {
   return { path: route.path, title: route.title, label: navLabel(route.title) };
 }
@@ -40,7 +39,7 @@ export function buildNavigation(permissions: readonly string[]): Navigation {
   );
   return {
     main: visible.filter((route) => route.placement === 'main' && !route.group).map(toItem),
-    groups: GROUP_ORDER.map((group) => ({
+    groups: NAV_GROUPS.map((group) => ({
       group,
       items: visible.filter((route) => route.group === group).map(toItem),
     })).filter((section) => section.items.length > 0),

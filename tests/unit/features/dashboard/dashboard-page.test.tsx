@@ -117,6 +117,7 @@ function renderDashboard(permissions: string[]) {
     max_content: 6,
     is_batch_moderator: false,
     park_time: null,
+    must_change_password: false,
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(currentUserQuery.queryKey, user);

@@ -80,6 +80,7 @@ function me(permissions: string[]): CurrentUser {
     max_content: 6,
     is_batch_moderator: false,
     park_time: null,
+    must_change_password: false,
   };
 }
 

@@ -17,6 +17,7 @@ export function userWith(permissions: string[]): CurrentUser {
     max_content: 6,
     is_batch_moderator: false,
     park_time: null,
+    must_change_password: false,
   };
 }
 
