@@ -165,6 +165,7 @@ describe('/users without mail (one-time passwords)', () => {
     expect(login.body.redirect).toBe(CHANGE_PASSWORD_PATH);
     const blocked = await signedIn.post('/api/content/update', [{ id: 1 }]);
     expect(blocked.status).toBe(403);
+    expect(blocked.body.code).toBe('password_change_required');
     const socket = await connectSocket(server.baseUrl, NAMESPACES.onlineUsers, {
       cookie: signedIn.cookieHeader(),
     });
