@@ -6,13 +6,19 @@ import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/act
 import { appRoute } from './routes/app-route';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
-import { forgotPasswordRoute, loginRoute, resetPasswordRoute } from './routes/public-routes';
+import {
+  choosePasswordRoute,
+  forgotPasswordRoute,
+  loginRoute,
+  resetPasswordRoute,
+} from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  choosePasswordRoute,
   appRoute.addChildren([
     homeRoute,
     profileRoute,

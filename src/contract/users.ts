@@ -86,6 +86,7 @@ export const CreateUserRequestSchema = UserFormSchema.extend({
   active: z.boolean({ error: 'Active must be yes or no' }).default(true),
 });
 export type CreateUserRequest = z.output<typeof CreateUserRequestSchema>;
+export type CreateUserInput = z.input<typeof CreateUserRequestSchema>;
 
 export const UserRowSchema = z.object({
   id: z.number().int(),

@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { createRoute, notFound, redirect } from '@tanstack/react-router';
+import { CHANGE_PASSWORD_PATH } from '../contract/auth';
 import { canOpen } from '../contract/routes';
 import type { CurrentUser } from '../contract/auth';
 import { SignOutGuard } from '../features/auth/components/sign-out-guard';
 import { currentUserQuery } from '../features/auth/api/current-user';
+import { useAccountChanges } from '../features/auth/api/use-account-changes';
 import { ModerationTopBarStatus } from '../features/moderation/components/moderation-top-bar-status';
 import { ModerationSessionProvider } from '../features/moderation/moderation-session';
 import { AppLayout } from '../features/shell/components/app-layout';
@@ -13,7 +16,12 @@ import { rootRoute } from './root-route';
  * one state machine and one online-users connection.
  */
 function AppShell() {
-  const { user } = appRoute.useRouteContext();
+  const { user: signedIn } = appRoute.useRouteContext();
+  // The cached user, not the one of the route's first load: an administrator's change (max
+  // content, batch mode, permissions) reaches the moderation session when it is fetched again.
+  const { data } = useQuery(currentUserQuery);
+  const user = data ?? signedIn;
+  useAccountChanges();
   return (
     <SignOutGuard>
       <ModerationSessionProvider user={user}>
@@ -30,6 +38,8 @@ export const appRoute = createRoute({
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery);
     if (!user) throw redirect({ to: '/login' });
+    // Signed in with a one-time password: nothing opens until they choose their own.
+    if (user.must_change_password) throw redirect({ to: CHANGE_PASSWORD_PATH });
     return { user };
   },
   component: AppShell,
