@@ -6,6 +6,7 @@ import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/act
 import { appRoute } from './routes/app-route';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
+import { rolesRoute, usersRoute } from './routes/people-routes';
 import {
   choosePasswordRoute,
   forgotPasswordRoute,
@@ -29,6 +30,8 @@ const routeTree = rootRoute.addChildren([
     onlineUsersRoute,
     loginHistoryRoute,
     auditLogRoute,
+    usersRoute,
+    rolesRoute,
   ]),
 ]);
 

@@ -127,6 +127,15 @@ export function isBuiltInRole(name: string): name is BuiltInRole {
   return (BUILT_IN_ROLES as readonly string[]).includes(name);
 }
 
+/** What each built-in role is for; the server fills it in where the description is empty. */
+export const BUILT_IN_ROLE_DESCRIPTIONS: Record<BuiltInRole, string> = {
+  admin: 'Runs the console: people, roles, services and settings',
+  developer: 'Every screen, with the debugging tools',
+  operator: 'Moderates the queue',
+  customer: 'Follows the moderation of their own services',
+  demo: 'Tries the demo moderation page',
+};
+
 /**
  * Built-in roles and what a real operation grants them. A role gets these when it is created,
  * and a permission added by a later version is granted to the roles listed with it once, at the

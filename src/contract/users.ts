@@ -46,15 +46,21 @@ const nameSchema = (what: string) =>
     .transform((value) => value.trim())
     .default('');
 
-/** An email address, or '' / absent for none. Stored lower-case-insensitively unique. */
+/**
+ * An email address, or none ('', null or absent: stored as null). Unique regardless of case.
+ * Null is taken as well, so a parsed form can be sent again as it is.
+ */
 export const optionalEmailSchema = z
-  .string({ error: 'Enter a valid email address' })
-  .trim()
-  .max(254, 'An email address has at most 254 characters')
-  .refine((value) => value === '' || z.email().safeParse(value).success, {
-    message: 'Enter a valid email address',
-  })
-  .optional()
+  .preprocess(
+    (value) => value ?? '',
+    z
+      .string({ error: 'Enter a valid email address' })
+      .trim()
+      .max(254, 'An email address has at most 254 characters')
+      .refine((value) => value === '' || z.email().safeParse(value).success, {
+        message: 'Enter a valid email address',
+      }),
+  )
   .transform((value) => (value ? value : null));
 
 export const maxContentSchema = z.coerce

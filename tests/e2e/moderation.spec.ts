@@ -7,7 +7,6 @@
  */
 import type { Browser, Locator, Page, Request } from '@playwright/test';
 import { MODERATION_TEXTS, moderationEndpoints } from '../../src/contract/content';
-import { ingestItems, textItem } from '../support/protocol';
 import {
   type ServerHandle,
   expect,
@@ -16,12 +15,9 @@ import {
   tabTitle,
   test,
 } from './support/fixtures';
+import { CHAT, SOCIAL, ingest } from './support/queue';
 
 const SUBMIT_PATH = moderationEndpoints.submitContents.path;
-/** The demo services (server/features/demo/demo-services.ts). */
-const CHAT = { code: 'demo-chat', name: 'Demo Chat' } as const; // submit_without_tags 'yes'
-const SOCIAL = { code: 'demo-social', name: 'Demo Social' } as const; // submit_without_tags 'no'
-type DemoService = typeof CHAT | typeof SOCIAL;
 /** SPEC §9: a user holds at most 6 items unless set otherwise; the demo users keep the default. */
 const MAX_CONTENT = 6;
 /** The tab titles of src/features/moderation/components/moderation-page.tsx and the park page. */
@@ -39,30 +35,6 @@ interface SubmittedResult {
   total_contents: number;
   username: string;
   is_batch_moderator: boolean;
-}
-
-/** The demo services' API tokens, from the start banner of a fresh server. */
-function demoToken(server: ServerHandle, service: DemoService): string {
-  const match = new RegExp(`^\\s+${service.code}: (\\S+)$`, 'm').exec(server.readLog());
-  expect(match, `the ${service.code} token in the start banner`).not.toBeNull();
-  return match?.[1] ?? '';
-}
-
-/** A client service pushes text items; answers their content ids. */
-async function ingest(
-  server: ServerHandle,
-  service: DemoService,
-  texts: string[],
-): Promise<number[]> {
-  const ids = await ingestItems(
-    server.baseURL,
-    demoToken(server, service),
-    texts.map((content, n) =>
-      textItem(n, { subscriber_id: 'moderation-e2e', username: `member ${n}`, content }),
-    ),
-  );
-  expect(ids).toHaveLength(texts.length);
-  return ids;
 }
 
 async function pageOn(browser: Browser, server: ServerHandle): Promise<Page> {

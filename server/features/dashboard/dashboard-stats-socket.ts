@@ -68,7 +68,8 @@ export function registerDashboardStats(deps: {
     for (const id of namespace.adapter.rooms.get(DASHBOARD_ROOM) ?? []) {
       const user = (namespace.sockets.get(id)?.data as SocketData | undefined)?.user;
       const access = clientEvents.dashboardStat.access;
-      const permitted = user !== undefined && missingPermissions(access, user.permissions).length === 0;
+      const permitted =
+        user !== undefined && missingPermissions(access, user.permissions).length === 0;
       if (permitted && now - (lastAsked.get(id) ?? 0) <= staleMs) continue;
       lastAsked.delete(id);
       void namespace.sockets.get(id)?.leave(DASHBOARD_ROOM);

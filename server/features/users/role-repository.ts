@@ -1,6 +1,7 @@
 import {
   ALL_PERMISSIONS,
   BUILT_IN_ROLES,
+  BUILT_IN_ROLE_DESCRIPTIONS,
   ESSENTIAL_PERMISSIONS,
   PERMISSION_DESCRIPTIONS,
   ROLE_PERMISSIONS,
@@ -14,7 +15,8 @@ import { queryOne, type Database, type Queryable } from '../../db/database';
 /**
  * Makes the permission catalogue and the built-in roles match this version, at every start:
  * - every permission of the catalogue exists, with its current description;
- * - every built-in role exists; a role created now gets its default permissions;
+ * - every built-in role exists, with its default description where it has none; a role
+ *   created now gets its default permissions;
  * - a default permission is granted to a built-in role once (role_default_grants remembers it),
  *   so one added by a later version reaches admin and developer at that version's first start,
  *   while a permission an administrator took away or added stays as they left it;
@@ -31,6 +33,10 @@ export async function syncRolesAndPermissions(db: Database): Promise<void> {
     );
     for (const role of BUILT_IN_ROLES) {
       await tx.query('insert into roles (name) values ($1) on conflict do nothing', [role]);
+      await tx.query(`update roles set description = $2 where name = $1 and description = ''`, [
+        role,
+        BUILT_IN_ROLE_DESCRIPTIONS[role],
+      ]);
       const defaults = ROLE_PERMISSIONS[role] ?? [];
       await tx.query(
         `with offered as (

@@ -1,9 +1,6 @@
-import type { UserListQuery } from '../../../contract/users';
-
 /** Query keys of the users screen, one place so mutations invalidate what they change. */
 export const userKeys = {
   all: ['users'] as const,
   lists: ['users', 'list'] as const,
-  list: (query: UserListQuery) => ['users', 'list', query] as const,
   options: ['users', 'options'] as const,
 };

@@ -129,7 +129,7 @@ describe('/roles-and-permissions', () => {
     const described = await admin.client.post<RoleBody>('/api/roles/update-role', {
       id: operator.id,
       name: 'operator',
-      description: 'Moderates the queue',
+      description: 'Moderates the live queue',
     });
     expect(described.status).toBe(200);
 

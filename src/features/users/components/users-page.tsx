@@ -1,0 +1,157 @@
+import { UserPlus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { userEndpoints, type UserRow } from '../../../contract/users';
+import { api } from '../../../lib/api-client';
+import { notify } from '../../../lib/notices';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ListTable } from '../../../ui/data-table/list-table';
+import { useListSearch } from '../../../ui/data-table/use-list-search';
+import { SearchInput } from '../../../ui/search-input';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { useUserOptions } from '../api/get-user-options';
+import { useUsers } from '../api/get-users';
+import type { CreatedUser } from '../api/user-mutations';
+import { USERS_PAGE_TEXTS as TEXTS } from '../users-texts';
+import { FilterSelect } from '../../../ui/filter-select';
+import { OneTimePasswordDialog, type IssuedPassword } from './one-time-password-dialog';
+import { userColumns } from './user-columns';
+import { UserActionDialog } from './user-action-dialog';
+import { UserFormDialog, type UserFormTarget } from './user-form-dialog';
+import { UserRowActions, type UserRowAction } from './user-row-actions';
+
+/**
+ * /users: every account, server-paged, with search and filters in the URL
+ * (?search=olive&role_id=3&active=true&batch=false&sort=role), a dialog to create or edit a
+ * user, and per row: reset the password, clear a sign-in lock, deactivate or reactivate.
+ */
+export function UsersPage() {
+  useDocumentTitle(TEXTS.title);
+  const me = useCurrentUser();
+  const list = useListSearch(userEndpoints.list);
+  const users = useUsers(list.apiQuery);
+  const options = useUserOptions();
+  const mailEnabled = options.data?.mail_enabled ?? false;
+  const [form, setForm] = useState<UserFormTarget | null>(null);
+  const [pending, setPending] = useState<{ row: UserRow; action: UserRowAction } | null>(null);
+  const columns = useMemo(
+    () =>
+      userColumns({
+        currentUserId: me.id,
+        actions: (row) => (
+          <UserRowActions
+            row={row}
+            ownAccount={row.id === me.id}
+            mailEnabled={mailEnabled}
+            onEdit={() => setForm({ mode: 'edit', user: row })}
+            onAction={(action) => setPending({ row, action })}
+          />
+        ),
+      }),
+    [me.id, mailEnabled],
+  );
+  const [issued, setIssued] = useState<IssuedPassword | null>(null);
+
+  function onCreated(created: CreatedUser) {
+    setForm(null);
+    const { access, user } = created;
+    if (access.method === 'one_time_password') {
+      setIssued({ username: user.username, password: access.password });
+    } else if (access.sent) {
+      notify.success(TEXTS.invited(access.email));
+    } else {
+      notify.error(TEXTS.inviteFailed(access.email));
+    }
+  }
+
+  const roleOptions = (options.data?.roles ?? []).map((role) => ({
+    value: String(role.id),
+    label: role.name,
+  }));
+
+  return (
+    <div className="space-y-4">
+      <ListTable
+        tableId="users"
+        title={TEXTS.title}
+        titleLevel={1}
+        columns={columns}
+        getRowId={(row) => String(row.id)}
+        rowTestId={(row) => `user-row-${row.username}`}
+        list={list}
+        query={users}
+        filters={
+          <div className="flex w-full flex-wrap items-center gap-2 lg:w-auto">
+            <SearchInput
+              label={TEXTS.searchLabel}
+              placeholder={TEXTS.searchPlaceholder}
+              value={list.search.search ?? ''}
+              onChange={(text) =>
+                list.setFilters({ search: text.trim() || undefined }, { replace: true })
+              }
+            />
+            <FilterSelect
+              label={TEXTS.roleFilter}
+              allLabel={TEXTS.anyRole}
+              value={list.search.role_id ?? ''}
+              options={roleOptions}
+              onChange={(value) => list.setFilters({ role_id: value || undefined })}
+            />
+            <FilterSelect
+              label={TEXTS.statusFilter}
+              allLabel={TEXTS.anyStatus}
+              value={list.search.active ?? ''}
+              options={[
+                { value: 'true', label: TEXTS.activeOnly },
+                { value: 'false', label: TEXTS.deactivatedOnly },
+              ]}
+              onChange={(value) => list.setFilters({ active: value || undefined })}
+            />
+            <FilterSelect
+              label={TEXTS.modeFilter}
+              allLabel={TEXTS.anyMode}
+              value={list.search.batch ?? ''}
+              options={[
+                { value: 'true', label: TEXTS.batchOnly },
+                { value: 'false', label: TEXTS.singleOnly },
+              ]}
+              onChange={(value) => list.setFilters({ batch: value || undefined })}
+            />
+          </div>
+        }
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setForm({ mode: 'create' })}>
+            <UserPlus aria-hidden="true" className="size-4" />
+            {TEXTS.newUser}
+          </button>
+        }
+        exportHref={api.href(userEndpoints.export, { query: list.filterQuery })}
+        empty={TEXTS.empty}
+        emptyFiltered={TEXTS.emptyFiltered}
+        loadingLabel={TEXTS.loading}
+        testId="users"
+      />
+
+      {form && (
+        <UserFormDialog
+          key={form.mode === 'edit' ? form.user.id : 'new'}
+          target={form}
+          options={options.data}
+          currentUserId={me.id}
+          onClose={() => setForm(null)}
+          onCreated={onCreated}
+          onSaved={(user) => {
+            setForm(null);
+            notify.success(TEXTS.saved(user.username));
+          }}
+        />
+      )}
+      <UserActionDialog
+        pending={pending}
+        mailEnabled={mailEnabled}
+        onDone={() => setPending(null)}
+        onPasswordIssued={setIssued}
+      />
+      <OneTimePasswordDialog issued={issued} onClose={() => setIssued(null)} />
+    </div>
+  );
+}
