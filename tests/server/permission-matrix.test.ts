@@ -136,6 +136,48 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/login-history/export': { input: () => ({ query: {} }) },
   'GET /api/audit-log': { input: () => ({ query: {} }) },
   'GET /api/audit-log/export': { input: () => ({ query: {} }) },
+  'GET /api/users/all': { input: () => ({ query: {} }) },
+  'GET /api/users/export': { input: () => ({ query: {} }) },
+  'GET /api/users/options': { input: () => ({}) },
+  // A role that does not exist: refused after the access check, nobody is created.
+  'POST /api/users/create': {
+    input: (who) => ({
+      body: {
+        username: `matrix_${who.name}`,
+        email: `matrix_${who.name}@example.com`,
+        role_id: NO_SUCH_ID,
+        max_content: 6,
+        is_batch_moderator: false,
+      },
+    }),
+  },
+  'POST /api/users/update/:id': {
+    input: () => ({
+      params: { id: NO_SUCH_ID },
+      body: {
+        username: 'matrix_nobody',
+        role_id: NO_SUCH_ID,
+        max_content: 6,
+        is_batch_moderator: false,
+      },
+    }),
+  },
+  'POST /api/users/deactivate/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/users/activate/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/users/reset-password/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/users/unlock/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'GET /api/roles/all': { input: () => ({}) },
+  // Copying a role that does not exist: refused after the access check, no role is added.
+  'POST /api/roles/add-role': {
+    input: (who) => ({ body: { name: `matrix ${who.name}`, copy_from_role_id: NO_SUCH_ID } }),
+  },
+  'POST /api/roles/update-role': {
+    input: () => ({ body: { id: NO_SUCH_ID, name: 'matrix role', description: '' } }),
+  },
+  'POST /api/roles/delete-role': { input: () => ({ body: { id: NO_SUCH_ID } }) },
+  'POST /api/permissions/add-permissions': {
+    input: () => ({ body: { role_id: NO_SUCH_ID, permissions: [] } }),
+  },
 };
 
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
