@@ -5,6 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_TEXTS } from '../../src/contract/auth';
+import { ROLES_PAGE_TEXTS } from '../../src/features/roles/roles-texts';
+import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import {
   expect,
   notice,
@@ -57,6 +59,30 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/no-such-page');
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
       await shot(page, 'not-found');
+    });
+
+    test('people screens', async ({ page }) => {
+      await signIn(page, 'admin');
+      await page.goto('/users');
+      await expect(
+        page.getByRole('heading', { name: USERS_PAGE_TEXTS.title, level: 1 }),
+      ).toBeVisible();
+      await expect(page.getByTestId('user-row-operator')).toBeVisible();
+      await shot(page, 'users');
+      await page.getByRole('button', { name: USERS_PAGE_TEXTS.newUser }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot(page, 'users-new-dialog');
+      await page.keyboard.press('Escape');
+      await page.goto('/roles-and-permissions');
+      await expect(page.getByText(ROLES_PAGE_TEXTS.matrixTitle).first()).toBeVisible();
+      await shot(page, 'roles');
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.reload();
+      await expect(page.getByText(ROLES_PAGE_TEXTS.matrixTitle).first()).toBeVisible();
+      await shot(page, 'roles-tablet');
+      await page.goto('/users');
+      await expect(page.getByTestId('user-row-operator')).toBeVisible();
+      await shot(page, 'users-tablet');
     });
 
     test('operator and developer shell', async ({ page }) => {

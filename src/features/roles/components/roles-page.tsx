@@ -27,7 +27,7 @@ const COLUMNS = [
         {row.original.name}
         {row.original.built_in && (
           <span
-            className="rounded-full bg-gold-100 px-2 py-0.5 text-xs font-medium text-gold-900 dark:bg-gold-500/15 dark:text-gold-200"
+            className="whitespace-nowrap rounded-full bg-gold-100 px-2 py-0.5 text-xs font-medium text-gold-900 dark:bg-gold-500/15 dark:text-gold-200"
             title={TEXTS.builtInHint}
           >
             {TEXTS.builtIn}
