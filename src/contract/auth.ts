@@ -3,7 +3,7 @@ import { OkSchema, okData } from './api';
 import { PUBLIC, SIGNED_IN, defineEndpoint, needs } from './endpoint';
 import { hasUnstorableCharacters } from './validation';
 
-/** SPEC §3 User, as GET /api/auth returns it. */
+/** The signed-in user with their role, permissions and limits, as GET /api/auth returns it (SPEC §3). */
 export const CurrentUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -21,7 +21,7 @@ export type MessageType = z.infer<typeof MessageTypeSchema>;
 export const YesNoSchema = z.enum(['yes', 'no']);
 export type YesNo = z.infer<typeof YesNoSchema>;
 
-/** SPEC §5 / §9: custom tag text is at most 50 characters. */
+/** Custom tag text is at most 50 characters (SPEC §5, §9). */
 export const CUSTOM_TAG_MAX_LENGTH = 50;
 /** The ingest API takes one item or an array of up to 100. */
 export const INGEST_MAX_ITEMS = 100;
@@ -108,7 +108,7 @@ export const AiOtherDetailsSchema = z
   .object({ reasoning: z.string().optional(), provider: z.string().optional() })
   .passthrough();
 
-/** SPEC §3 content item as the moderation screen receives it. */
+/** A content item as the moderation screen receives it: media, details and AI suggestions (SPEC §3). */
 export const ContentItemSchema = z.object({
   id: z.number().int(),
   service: z.string(),

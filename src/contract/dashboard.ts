@@ -100,7 +100,10 @@ export const dashboardEndpoints = {
   }),
 };
 
-/** SPEC §9 refetch intervals. */
+/**
+ * How often each dashboard table is fetched again: failures every 10 s, the hourly AI tables
+ * every hour (SPEC §9).
+ */
 export const DASHBOARD_REFETCH_MS = {
   failedRequests: 10_000,
   failedResponses: 10_000,

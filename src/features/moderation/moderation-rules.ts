@@ -11,7 +11,7 @@ import {
 
 /** SPEC §9: how many items a user holds unless the server says otherwise. */
 export const DEFAULT_MAX_CONTENT = 6;
-/** SPEC §9: reasoning preview length. */
+/** AI reasoning shows its first 50 characters until Show More (SPEC §9). */
 export const REASONING_PREVIEW_LENGTH = 50;
 
 /** An item on the operator's screen: the server's item plus what only this client knows. */
@@ -132,7 +132,10 @@ export interface ResultAuthor {
   is_batch_moderator: boolean;
 }
 
-/** SPEC §3 moderated result for one item, with a device-made idempotency key. */
+/**
+ * The moderated result of one item as the server stores it (SPEC §3), with an idempotency key
+ * made on this device so a replayed submit is stored once.
+ */
 export function buildResult(
   item: ModerationItem,
   user: ResultAuthor,

@@ -32,7 +32,7 @@ import {
 } from './moderation-machine';
 import { DEFAULT_MAX_CONTENT } from './moderation-rules';
 
-/** SPEC §9: content request poll while below max. */
+/** While an operator holds fewer items than their max, more are asked for every 3 s (SPEC §9). */
 export const REQUEST_CONTENT_INTERVAL_MS = 3_000;
 
 export interface ModerationSession {

@@ -8,7 +8,7 @@ import { PARK_RESUME_LOCK_MS, useClickLock } from '../../../lib/use-click-lock';
 import { fetchModeratedCount } from '../api/moderation-calls';
 import { useModerationSession } from '../moderation-session';
 
-/** SPEC §9: pending stat poll. */
+/** The pending count in the top bar is asked for every 2 s (SPEC §9). */
 export const PENDING_STAT_INTERVAL_MS = 2_000;
 
 export const TOP_BAR_TEXTS = {
