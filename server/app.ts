@@ -17,6 +17,7 @@ import { registerModeration, type ModerationModule } from './features/moderation
 import { registerOnlineUsers } from './features/online-users/online-users-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerStatistics } from './features/statistics/statistics-module';
+import { registerTwoFactor } from './features/two-factor/two-factor-module';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerUsers } from './features/users/users-module';
 import { registerCsrf } from './http/csrf';
@@ -149,6 +150,7 @@ export async function buildApp(
       moderation: moderation.socket,
       linkOrigin: (request) => origins.linkOrigin(request),
     });
+    track(registerTwoFactor(context, { sessionPolicy, sockets }));
     const dashboard = track(registerDashboard(context));
     registerServiceTokens(context);
     registerLoginHistory(http, { db });

@@ -61,6 +61,9 @@ export function forbiddenMessage(access: Access, missing: readonly string[]): st
 export const MUST_CHANGE_PASSWORD =
   'Choose your own password first: you signed in with a one-time password.';
 
+export const TWO_FACTOR_REQUIRED =
+  'Your role requires two-factor sign-in. Set it up first: nothing else opens until you have.';
+
 export function accessCheck(endpoint: Endpoint) {
   const { access } = endpoint;
   return async (request: FastifyRequest): Promise<void> => {
@@ -69,6 +72,9 @@ export function accessCheck(endpoint: Endpoint) {
     if (request.user.must_change_password) {
       if (endpoint.openWhileChoosingPassword) return;
       throw new HttpError(403, MUST_CHANGE_PASSWORD, undefined, 'password_change_required');
+    }
+    if (request.user.two_factor_setup_required && !endpoint.openWhileSettingUpTwoFactor) {
+      throw new HttpError(403, TWO_FACTOR_REQUIRED, undefined, 'two_factor_required');
     }
     const missing = missingPermissions(access, request.user.permissions);
     if (missing.length > 0) throw new HttpError(403, forbiddenMessage(access, missing));

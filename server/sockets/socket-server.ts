@@ -125,6 +125,10 @@ export async function createSocketServer(
             next(new Error('Choose a new password first'));
             return;
           }
+          if (user.two_factor_setup_required) {
+            next(new Error('Set up two-factor sign-in first'));
+            return;
+          }
           (socket.data as SocketData).user = toCurrentUser(user);
           next();
         },

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'forbidden',
   /** Signed in with a one-time password: only choosing one's own password is open. */
   'password_change_required',
+  /** The role requires two-factor sign-in and it is not set up: only its setup is open. */
+  'two_factor_required',
   /** The page's CSRF token is missing or stale: fetch a fresh one and retry once. */
   'csrf',
   'not_found',

@@ -20,6 +20,11 @@ export const CurrentUserSchema = z.object({
    * the server answers only the change-password call, and the console shows that form.
    */
   must_change_password: z.boolean(),
+  /**
+   * Their role requires two-factor sign-in and they have not set it up: until they have, the
+   * server answers only the setup calls, and the console shows the setup screen.
+   */
+  two_factor_setup_required: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
@@ -54,7 +59,18 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-export const LoginResponseSchema = z.object({ ok: z.literal(true), redirect: z.string() });
+/**
+ * Signed in (`redirect`: where to go), or the password was right and a second factor is needed:
+ * no session yet, only a challenge to send with the code (`/auth/login/second-factor`).
+ */
+export const LoginResponseSchema = z.union([
+  z.object({ ok: z.literal(true), redirect: z.string() }),
+  z.object({
+    ok: z.literal(true),
+    second_factor: z.object({ challenge: z.string(), expires_in_seconds: z.number().int() }),
+  }),
+]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const FORGOT_PASSWORD_TEXTS = {
   title: 'MODERATION V2',
@@ -119,6 +135,7 @@ export const authEndpoints = {
     access: SIGNED_IN,
     summary: 'The signed-in user with their role and permissions',
     openWhileChoosingPassword: true,
+    openWhileSettingUpTwoFactor: true,
     response: CurrentUserResponseSchema,
   }),
   login: defineEndpoint({

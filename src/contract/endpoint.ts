@@ -72,6 +72,13 @@ export interface Endpoint<
    * password an administrator has seen opens nothing else.
    */
   openWhileChoosingPassword?: true;
+  /**
+   * A user whose role requires two-factor sign-in and who has not set it up yet
+   * (`two_factor_setup_required`) may call only endpoints marked so: who am I, and the setup
+   * calls. Every other signed-in endpoint answers 403 `two_factor_required`, so a password
+   * alone never opens an account its role says needs two factors.
+   */
+  openWhileSettingUpTwoFactor?: true;
 }
 
 export function defineEndpoint<

@@ -8,6 +8,7 @@ import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
 import { roleEndpoints } from './roles';
 import { serviceTokenEndpoints } from './service-tokens';
+import { twoFactorEndpoints } from './two-factor';
 import { userEndpoints } from './users';
 
 /**
@@ -27,4 +28,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(auditLogEndpoints),
   ...Object.values(userEndpoints),
   ...Object.values(roleEndpoints),
+  ...Object.values(twoFactorEndpoints),
 ];

@@ -80,6 +80,11 @@ export const RoleRowSchema = z.object({
   permissions: z.array(z.string()),
   /** What this role cannot lose (built-in roles only). */
   essential_permissions: z.array(z.string()),
+  /**
+   * Its users must sign in with two factors. Unless an administrator chose, this is on for
+   * roles that can change users, roles or settings.
+   */
+  requires_two_factor: z.boolean(),
 });
 export type RoleRow = z.infer<typeof RoleRowSchema>;
 

@@ -111,6 +111,8 @@ export const UserRowSchema = z.object({
   last_sign_in_at: z.string().nullable(),
   /** Too many failed sign-ins: sign-in is refused until the lock runs out or is cleared. */
   locked: z.boolean(),
+  /** Two-factor sign-in is on (an administrator can reset it). */
+  two_factor_enabled: z.boolean(),
   created_at: z.string(),
 });
 export type UserRow = z.infer<typeof UserRowSchema>;

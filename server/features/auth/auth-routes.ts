@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { CHANGE_PASSWORD_PATH, LOGIN_TEXTS, authEndpoints } from '../../../src/contract/auth';
-import { landingPath } from '../../../src/contract/routes';
+import { LOGIN_TEXTS, authEndpoints } from '../../../src/contract/auth';
+import { CHALLENGE_MINUTES } from '../../../src/contract/two-factor';
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session';
+import { SESSION_COOKIE } from '../../http/session';
 import type { Mailer } from '../mail/mailer';
+import { createChallenge } from '../two-factor/two-factor-repository';
 import {
   findUserByEmail,
   findUserById,
@@ -29,8 +30,9 @@ import {
   createPasswordReset,
   findValidReset,
 } from './password-reset-repository';
-import { endAuditedSession, startAuditedSession } from './session-audit';
-import { deleteSession, deleteUserSessions, type SessionPolicy } from './session-repository';
+import { endAuditedSession } from './session-audit';
+import { deleteUserSessions, type SessionPolicy } from './session-repository';
+import { completeSignIn } from './sign-in';
 
 export interface AuthDeps {
   db: Database;
@@ -90,28 +92,30 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         : passwordMatches
           ? null
           : 'wrong password';
-    await recordLoginAttempt(db, {
-      userId: user?.id ?? null,
-      username,
-      ...client,
-      success: reason === null,
-      reason,
-    });
+    // A right password of a user with two factors is not a sign-in yet: the second step
+    // records the outcome.
+    if (reason !== null || !user?.two_factor_enabled) {
+      await recordLoginAttempt(db, {
+        userId: user?.id ?? null,
+        username,
+        ...client,
+        success: reason === null,
+        reason,
+      });
+    }
     if (!user || reason !== null) throw new HttpError(401, LOGIN_TEXTS.invalidCredentials);
     await loginSucceeded(db, reservation);
 
-    // A new id at every sign-in: a session id planted before sign-in never becomes valid.
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await deleteSession(db, previous);
-    const sessionId = await startAuditedSession(db, user, sessionPolicy, client);
-    reply.setCookie(
-      SESSION_COOKIE,
-      sessionId,
-      sessionCookieOptions(request, sessionPolicy.absoluteMs),
-    );
-    const redirect = user.must_change_password
-      ? CHANGE_PASSWORD_PATH
-      : landingPath(user.permissions);
+    if (user.two_factor_enabled) {
+      // The password alone opens nothing: the session waits for the second factor, whose
+      // attempts (and its line in the login history) belong to that step.
+      const challenge = await createChallenge(db, user.id);
+      return {
+        ok: true,
+        second_factor: { challenge, expires_in_seconds: CHALLENGE_MINUTES * 60 },
+      };
+    }
+    const redirect = await completeSignIn({ db, sessionPolicy }, request, reply, user);
     return { ok: true, redirect };
   });
 

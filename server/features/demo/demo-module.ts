@@ -2,6 +2,7 @@ import type { DomainLifecycle, ServerContext } from '../../server-context';
 import { startDemoReceiver } from '../delivery/demo-receiver';
 import { startDemoFeeder, type DemoFeeder } from './demo-feeder';
 import { demoMediaRoutes } from './demo-media';
+import { keepDemoOnPasswords } from '../two-factor/two-factor-policy';
 import { seedDemoUsers } from './demo-seed';
 import { seedDemoServices, type SeededServices } from './demo-services';
 
@@ -27,6 +28,8 @@ export async function registerDemo(context: ServerContext): Promise<DemoMode> {
     return { seededUsers: false, seededServices: undefined, receiverBaseUrl: undefined };
   }
   const seededUsers = await seedDemoUsers(db, config.demoPassword);
+  // Also for a demo database seeded before two-factor sign-in existed.
+  await keepDemoOnPasswords(db);
   const seededServices = await seedDemoServices(db);
   const receiver = await startDemoReceiver({ db, log });
   let feeder: DemoFeeder | undefined;

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { hashPassword } from '../auth/password-hasher';
+import { keepDemoOnPasswords } from '../two-factor/two-factor-policy';
 import { countUsers, createUser, type NewUser } from '../users/user-repository';
 
 /** One user per role, as SPEC §6 describes them. */
@@ -57,6 +58,7 @@ export async function seedDemoUsers(db: Database, password: string): Promise<boo
     for (const [index, user] of DEMO_USERS.entries()) {
       await createUser(tx, { ...user, password_hash: hashes[index] ?? '' });
     }
+    await keepDemoOnPasswords(tx);
   });
   return true;
 }

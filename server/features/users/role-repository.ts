@@ -11,6 +11,7 @@ import {
 } from '../../../src/contract/permissions';
 import type { RoleRow } from '../../../src/contract/roles';
 import { queryOne, type Database, type Queryable } from '../../db/database';
+import { roleRequiresTwoFactorSql } from '../two-factor/two-factor-policy';
 
 /**
  * Makes the permission catalogue and the built-in roles match this version, at every start:
@@ -65,6 +66,7 @@ interface RoleDbRow {
   description: string;
   users: number;
   permissions: string[];
+  requires_two_factor: boolean;
 }
 
 function toRoleRow(row: RoleDbRow): RoleRow {
@@ -76,6 +78,7 @@ function toRoleRow(row: RoleDbRow): RoleRow {
     users: row.users,
     permissions: row.permissions,
     essential_permissions: [...essentialPermissionsOf(row.name)],
+    requires_two_factor: row.requires_two_factor,
   };
 }
 
@@ -85,7 +88,8 @@ const SELECT_ROLE = `
          coalesce(
            (select array_agg(rp.permission order by rp.permission)
               from role_permissions rp where rp.role_id = r.id),
-           '{}') as permissions
+           '{}') as permissions,
+         ${roleRequiresTwoFactorSql('r')} as requires_two_factor
     from roles r`;
 
 /** Built-in roles first in their fixed order, then the others by name. */

@@ -2,6 +2,7 @@ import { TOTAL_CAP, type SortOrder } from '../../../src/contract/list';
 import type { UserRow, UserSort } from '../../../src/contract/users';
 import { queryOne, type Queryable } from '../../db/database';
 import { usernameLockedSql } from '../auth/login-throttle';
+import { twoFactorEnabledSql } from '../two-factor/two-factor-policy';
 
 /**
  * The /users screen's reads: one page of users with their last sign-in and lock state, one row,
@@ -29,6 +30,7 @@ interface DbRow {
   must_change_password: boolean;
   last_sign_in_at: Date | null;
   locked: boolean;
+  two_factor_enabled: boolean;
   created_at: Date;
 }
 
@@ -38,6 +40,7 @@ const SELECT_ROW = `
          (select max(h.attempted_at) from login_history h
            where h.user_id = u.id and h.success) as last_sign_in_at,
          ${usernameLockedSql('u.username')} as locked,
+         ${twoFactorEnabledSql('u')} as two_factor_enabled,
          u.created_at
     from users u join roles r on r.id = u.role_id`;
 

@@ -1,16 +1,21 @@
 import type { CurrentUser } from '../../../src/contract/auth';
 import { queryOne, type Queryable } from '../../db/database';
+import { roleRequiresTwoFactorSql, twoFactorEnabledSql } from '../two-factor/two-factor-policy';
 
 export interface UserRecord extends CurrentUser {
   role_id: number;
   password_hash: string;
   disabled: boolean;
+  two_factor_enabled: boolean;
 }
 
 const SELECT_USER = `
   select u.id, u.username, u.email, u.first_name, u.last_name, r.name as role, u.role_id,
          u.max_content, u.is_batch_moderator, u.park_time, u.password_hash, u.disabled,
          u.must_change_password,
+         ${twoFactorEnabledSql('u')} as two_factor_enabled,
+         (${roleRequiresTwoFactorSql('r')} and not ${twoFactorEnabledSql('u')})
+           as two_factor_setup_required,
          coalesce(
            (select array_agg(rp.permission order by rp.permission)
               from role_permissions rp where rp.role_id = u.role_id),
@@ -28,7 +33,13 @@ function toRecord(row: UserRow | undefined): UserRecord | undefined {
 }
 
 export function toCurrentUser(user: UserRecord): CurrentUser {
-  const { password_hash: _hash, disabled: _disabled, role_id: _roleId, ...visible } = user;
+  const {
+    password_hash: _hash,
+    disabled: _disabled,
+    role_id: _roleId,
+    two_factor_enabled: _twoFactor,
+    ...visible
+  } = user;
   return visible;
 }
 

@@ -118,6 +118,7 @@ function renderDashboard(permissions: string[]) {
     is_batch_moderator: false,
     park_time: null,
     must_change_password: false,
+    two_factor_setup_required: false,
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(currentUserQuery.queryKey, user);

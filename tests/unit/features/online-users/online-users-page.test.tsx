@@ -81,6 +81,7 @@ function me(permissions: string[]): CurrentUser {
     is_batch_moderator: false,
     park_time: null,
     must_change_password: false,
+    two_factor_setup_required: false,
   };
 }
 

@@ -18,6 +18,7 @@ export function userWith(permissions: string[]): CurrentUser {
     is_batch_moderator: false,
     park_time: null,
     must_change_password: false,
+    two_factor_setup_required: false,
   };
 }
 

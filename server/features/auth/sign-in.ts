@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CHANGE_PASSWORD_PATH } from '../../../src/contract/auth';
+import { landingPath } from '../../../src/contract/routes';
+import { TWO_FACTOR_SETUP_PATH } from '../../../src/contract/two-factor';
+import type { Database } from '../../db/database';
+import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session';
+import type { UserRecord } from '../users/user-repository';
+import { startAuditedSession } from './session-audit';
+import { deleteSession, type SessionPolicy } from './session-repository';
+
+/**
+ * The end of every sign-in (password alone, or password and second factor): a new session,
+ * its cookie, and where the console goes next. Shared so both steps set the same cookie.
+ */
+export interface SignInDeps {
+  db: Database;
+  sessionPolicy: SessionPolicy;
+}
+
+/** Where a signed-in user goes first: the gates come before any screen. */
+export function redirectAfterSignIn(user: UserRecord): string {
+  if (user.must_change_password) return CHANGE_PASSWORD_PATH;
+  if (user.two_factor_setup_required) return TWO_FACTOR_SETUP_PATH;
+  return landingPath(user.permissions);
+}
+
+export async function completeSignIn(
+  deps: SignInDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRecord,
+): Promise<string> {
+  // A new id at every sign-in: a session id planted before sign-in never becomes valid.
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSession(deps.db, previous);
+  const sessionId = await startAuditedSession(deps.db, user, deps.sessionPolicy, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+  reply.setCookie(
+    SESSION_COOKIE,
+    sessionId,
+    sessionCookieOptions(request, deps.sessionPolicy.absoluteMs),
+  );
+  return redirectAfterSignIn(user);
+}
