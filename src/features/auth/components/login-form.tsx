@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notices';
 import { login } from '../api/auth-calls';
 import { currentUserQuery } from '../api/current-user';
 import { AuthCard, Spinner } from './auth-card';
+import { SecondFactorForm } from './second-factor-form';
 import { useReloadAfterFocusChanges } from './use-reload-after-focus-changes';
 
 export function LoginForm() {
@@ -16,7 +17,19 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [submitting, setSubmitting] = useState(false);
+  /** Set when the password was right and the account needs its second factor. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   useReloadAfterFocusChanges();
+
+  async function enter(redirect: string) {
+    // 'all': the cached "nobody signed in" answer has no observer on this page, and the
+    // signed-in area's guard reads the cache, so it must hold the user before navigating.
+    await queryClient.invalidateQueries({
+      queryKey: currentUserQuery.queryKey,
+      refetchType: 'all',
+    });
+    await navigate({ to: redirect });
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -28,18 +41,31 @@ export function LoginForm() {
     if (found.username || found.password) return;
     setSubmitting(true);
     try {
-      const { redirect } = await login({ username: username.trim(), password });
-      // 'all': the cached "nobody signed in" answer has no observer on this page, and the
-      // signed-in area's guard reads the cache, so it must hold the user before navigating.
-      await queryClient.invalidateQueries({
-        queryKey: currentUserQuery.queryKey,
-        refetchType: 'all',
-      });
-      await navigate({ to: redirect });
+      const answer = await login({ username: username.trim(), password });
+      if ('second_factor' in answer) {
+        setChallenge(answer.second_factor.challenge);
+        setPassword('');
+        setSubmitting(false);
+        return;
+      }
+      await enter(answer.redirect);
     } catch (error) {
       notify.error(errorMessage(error));
       setSubmitting(false);
     }
+  }
+
+  if (challenge) {
+    return (
+      <AuthCard title={LOGIN_TEXTS.title}>
+        <SecondFactorForm
+          challenge={challenge}
+          username={username.trim()}
+          onSignedIn={enter}
+          onRestart={() => setChallenge(null)}
+        />
+      </AuthCard>
+    );
   }
 
   return (
