@@ -166,6 +166,20 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/users/activate/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'POST /api/users/reset-password/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'POST /api/users/unlock/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  // Two-factor calls that reach their own refusals (nothing pending, nothing on, no such
+  // challenge or id); starting a setup only leaves a key that counts for nothing.
+  'GET /api/two-factor': { input: () => ({}) },
+  'POST /api/two-factor/setup': { input: () => ({}) },
+  'POST /api/two-factor/confirm': { input: () => ({ body: { code: '000000' } }) },
+  'POST /api/two-factor/disable': { input: () => ({ body: { password: 'not it' } }) },
+  'POST /api/two-factor/recovery-codes': { input: () => ({ body: { password: 'not it' } }) },
+  'POST /auth/login/second-factor': {
+    input: () => ({ body: { challenge: 'matrix-no-such-challenge', code: '000000' } }),
+  },
+  'POST /api/users/reset-two-factor/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/roles/two-factor': {
+    input: () => ({ body: { role_id: NO_SUCH_ID, required: true } }),
+  },
   'GET /api/roles/all': { input: () => ({}) },
   // Copying a role that does not exist: refused after the access check, no role is added.
   'POST /api/roles/add-role': {
