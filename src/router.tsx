@@ -9,6 +9,7 @@ import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
 import { rolesRoute, usersRoute } from './routes/people-routes';
 import {
   choosePasswordRoute,
+  twoFactorSetupRoute,
   forgotPasswordRoute,
   loginRoute,
   resetPasswordRoute,
@@ -20,6 +21,7 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   choosePasswordRoute,
+  twoFactorSetupRoute,
   appRoute.addChildren([
     homeRoute,
     profileRoute,

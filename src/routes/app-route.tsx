@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createRoute, notFound, redirect } from '@tanstack/react-router';
 import { CHANGE_PASSWORD_PATH } from '../contract/auth';
 import { canOpen } from '../contract/routes';
+import { TWO_FACTOR_SETUP_PATH } from '../contract/two-factor';
 import type { CurrentUser } from '../contract/auth';
 import { SignOutGuard } from '../features/auth/components/sign-out-guard';
 import { currentUserQuery } from '../features/auth/api/current-user';
@@ -40,6 +41,8 @@ export const appRoute = createRoute({
     if (!user) throw redirect({ to: '/login' });
     // Signed in with a one-time password: nothing opens until they choose their own.
     if (user.must_change_password) throw redirect({ to: CHANGE_PASSWORD_PATH });
+    // A role that requires two factors: nothing opens until they are set up.
+    if (user.two_factor_setup_required) throw redirect({ to: TWO_FACTOR_SETUP_PATH });
     return { user };
   },
   component: AppShell,

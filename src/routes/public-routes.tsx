@@ -1,14 +1,23 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { CHANGE_PASSWORD_PATH } from '../contract/auth';
+import { CHANGE_PASSWORD_PATH, type CurrentUser } from '../contract/auth';
 import { landingPath } from '../contract/routes';
+import { TWO_FACTOR_SETUP_PATH } from '../contract/two-factor';
 import { currentUserQuery } from '../features/auth/api/current-user';
 import { ChoosePasswordForm } from '../features/auth/components/choose-password-form';
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form';
 import { LoginForm } from '../features/auth/components/login-form';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
+import { TwoFactorSetupPage } from '../features/two-factor/components/two-factor-setup-page';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { rootRoute } from './root-route';
+
+/** Where a signed-in user belongs: the gates (own password, then two factors) come first. */
+export function homeOf(user: CurrentUser): string {
+  if (user.must_change_password) return CHANGE_PASSWORD_PATH;
+  if (user.two_factor_setup_required) return TWO_FACTOR_SETUP_PATH;
+  return landingPath(user.permissions);
+}
 
 function LoginPage() {
   useDocumentTitle('Login');
@@ -20,11 +29,7 @@ export const loginRoute = createRoute({
   path: '/login',
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery);
-    if (user) {
-      throw redirect({
-        to: user.must_change_password ? CHANGE_PASSWORD_PATH : landingPath(user.permissions),
-      });
-    }
+    if (user) throw redirect({ to: homeOf(user) });
   },
   component: LoginPage,
 });
@@ -66,8 +71,28 @@ export const choosePasswordRoute = createRoute({
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQuery);
     if (!user) throw redirect({ to: '/login' });
-    if (!user.must_change_password) throw redirect({ to: landingPath(user.permissions) });
+    if (!user.must_change_password) throw redirect({ to: homeOf(user) });
     return { user };
   },
   component: ChoosePasswordPage,
+});
+
+function TwoFactorSetupRoutePage() {
+  const { user } = twoFactorSetupRoute.useRouteContext();
+  return <TwoFactorSetupPage username={user.username} />;
+}
+
+/** For users whose role requires two-factor sign-in and who have not set it up. */
+export const twoFactorSetupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: TWO_FACTOR_SETUP_PATH,
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQuery);
+    if (!user) throw redirect({ to: '/login' });
+    if (!user.two_factor_setup_required || user.must_change_password) {
+      throw redirect({ to: homeOf(user) });
+    }
+    return { user };
+  },
+  component: TwoFactorSetupRoutePage,
 });

@@ -16,7 +16,16 @@ export const ROLES_PAGE_TEXTS = {
     description: 'Description',
     users: 'Users',
     permissions: 'Permissions',
+    twoFactor: 'Two-factor',
   },
+  twoFactorColumn: 'Requires two-factor sign-in',
+  twoFactorLabel: (role: string) => `Requires two-factor sign-in: ${role}`,
+  twoFactorHint:
+    'Users of this role sign in with a code from an authenticator app as well as their password. On by default for roles that can change users, roles or settings.',
+  twoFactorSaved: (role: string, required: boolean) =>
+    required
+      ? `Users of ${role} now need two-factor sign-in`
+      : `Users of ${role} no longer need two-factor sign-in`,
   builtIn: 'Built-in',
   builtInHint: 'A built-in role: the console recognises it by name',
   noDescription: '–',

@@ -115,5 +115,10 @@ export const USERS_PAGE_TEXTS = {
   unlockText:
     'After too many failed sign-ins, sign-in is refused for a while. Clearing the lock lets them try again now.',
   unlocking: 'Clearing…',
+  resetTwoFactor: 'Reset two-factor sign-in',
+  resetTwoFactorTitle: (username: string) => `Reset the two-factor sign-in of ${username}?`,
+  resetTwoFactorText:
+    'For a lost phone: their authenticator key and recovery codes stop working, and sign-in asks for the password only. If their role requires two-factor sign-in, they set it up again at their next sign-in.',
+  twoFactorReset: (username: string) => `The two-factor sign-in of ${username} is reset`,
   unlocked: (username: string) => `The sign-in lock of ${username} is cleared`,
 } as const;

@@ -6,6 +6,7 @@ import { usePersistentStorageState } from '../../../lib/persistent-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { changePassword } from '../../auth/api/auth-calls';
 import { useCurrentUser } from '../../auth/api/current-user';
+import { TwoFactorSection } from '../../two-factor/components/two-factor-section';
 
 export const PROFILE_TEXTS = {
   title: 'Profile',
@@ -137,6 +138,7 @@ export function ProfilePage() {
           </h2>
           <ChangePasswordForm />
         </section>
+        <TwoFactorSection />
         <section className="panel p-6" aria-labelledby="device-heading">
           <h2 id="device-heading" className="mb-3 text-base font-semibold">
             {PROFILE_TEXTS.device}

@@ -5,6 +5,7 @@ import {
   type SetPermissionsInput,
   type UpdateRoleInput,
 } from '../../../contract/roles';
+import { twoFactorEndpoints } from '../../../contract/two-factor';
 import { api } from '../../../lib/api-client';
 import { roleKeys } from './role-keys';
 
@@ -47,5 +48,12 @@ export function useSetPermissions() {
   return useRoleMutation(
     async (body: SetPermissionsInput) =>
       (await api.call(roleEndpoints.setPermissions, { body })).data,
+  );
+}
+
+export function useSetRoleTwoFactor() {
+  return useRoleMutation(
+    async (body: { role_id: number; required: boolean }) =>
+      (await api.call(twoFactorEndpoints.setRoleRequirement, { body })).data,
   );
 }

@@ -14,6 +14,7 @@ import { useDeleteRole } from '../api/role-mutations';
 import { ROLES_PAGE_TEXTS as TEXTS } from '../roles-texts';
 import { PermissionMatrix } from './permission-matrix';
 import { RoleFormDialog, type RoleFormTarget } from './role-form-dialog';
+import { RoleTwoFactorSwitch } from './role-two-factor-switch';
 
 const column = createColumnHelper<RoleRow>();
 const muted = 'text-stone-500 dark:text-zinc-400';
@@ -45,6 +46,11 @@ const COLUMNS = [
     id: 'permissions',
     header: TEXTS.columns.permissions,
     meta: { numeric: true },
+  }),
+  column.accessor('requires_two_factor', {
+    header: () => <span title={TEXTS.twoFactorColumn}>{TEXTS.columns.twoFactor}</span>,
+    meta: { label: TEXTS.twoFactorColumn },
+    cell: ({ row }) => <RoleTwoFactorSwitch role={row.original} />,
   }),
 ];
 

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointResponse } from '../../../contract/endpoint';
+import { twoFactorEndpoints } from '../../../contract/two-factor';
 import { userEndpoints, type CreateUserInput, type UserFormInput } from '../../../contract/users';
 import { api } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 export type CreatedUser = EndpointResponse<typeof userEndpoints.create>['data'];
 export type PasswordReset = EndpointResponse<typeof userEndpoints.resetPassword>['data'];
-export type UserAction = 'deactivate' | 'activate' | 'unlock';
+export type UserAction = 'deactivate' | 'activate' | 'unlock' | 'reset_two_factor';
 
 /**
  * The users screen's changes. Each refreshes the list when it settles; errors are the caller's
@@ -35,8 +36,10 @@ export function useUpdateUser() {
 
 export function useUserAction() {
   return useUserMutation(async ({ id, action }: { id: number; action: UserAction }) => {
-    const endpoint = userEndpoints[action];
-    return (await api.call(endpoint, { params: { id } })).data;
+    if (action === 'reset_two_factor') {
+      return (await api.call(twoFactorEndpoints.adminReset, { params: { id } })).data;
+    }
+    return (await api.call(userEndpoints[action], { params: { id } })).data;
   });
 }
 

@@ -51,7 +51,9 @@ export function UserActionDialog({
             ? TEXTS.deactivated_(target.username)
             : kind === 'activate'
               ? TEXTS.activated(target.username)
-              : TEXTS.unlocked(target.username),
+              : kind === 'reset_two_factor'
+                ? TEXTS.twoFactorReset(target.username)
+                : TEXTS.unlocked(target.username),
         );
       }
       onDone();
@@ -94,6 +96,14 @@ export function UserActionDialog({
               busy: TEXTS.resetting,
               tone: 'danger' as const,
             };
+      case 'reset_two_factor':
+        return {
+          title: TEXTS.resetTwoFactorTitle(username),
+          text: TEXTS.resetTwoFactorText,
+          label: TEXTS.resetTwoFactor,
+          busy: TEXTS.resetting,
+          tone: 'danger' as const,
+        };
       default:
         return {
           title: TEXTS.unlockTitle(username),

@@ -1,10 +1,18 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import clsx from 'clsx';
-import { KeyRound, LockOpen, MoreHorizontal, Pencil, UserCheck, UserX } from 'lucide-react';
+import {
+  KeyRound,
+  LockOpen,
+  MoreHorizontal,
+  Pencil,
+  ShieldOff,
+  UserCheck,
+  UserX,
+} from 'lucide-react';
 import type { UserRow } from '../../../contract/users';
 import { USERS_PAGE_TEXTS as TEXTS } from '../users-texts';
 
-export type UserRowAction = 'deactivate' | 'activate' | 'reset' | 'unlock';
+export type UserRowAction = 'deactivate' | 'activate' | 'reset' | 'unlock' | 'reset_two_factor';
 
 const itemClass =
   'flex w-full items-center gap-2 px-3 py-2 text-left text-sm data-focus:bg-stone-100 dark:data-focus:bg-zinc-800';
@@ -58,6 +66,18 @@ export function UserRowActions({
               <button type="button" className={itemClass} onClick={() => onAction('unlock')}>
                 <LockOpen aria-hidden="true" className="size-4" />
                 {TEXTS.clearLock}
+              </button>
+            </MenuItem>
+          )}
+          {row.two_factor_enabled && (
+            <MenuItem>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => onAction('reset_two_factor')}
+              >
+                <ShieldOff aria-hidden="true" className="size-4" />
+                {TEXTS.resetTwoFactor}
               </button>
             </MenuItem>
           )}

@@ -1,0 +1,52 @@
+/** The words of the two-factor screens, shared by the components and their tests. */
+export const TWO_FACTOR_UI_TEXTS = {
+  section: 'Two-factor sign-in',
+  statusOn: 'On',
+  statusOff: 'Off',
+  statusLabel: 'Status',
+  enabledSince: 'On since',
+  recoveryLeft: 'Recovery codes left',
+  requiredByRole: 'Your role requires two-factor sign-in.',
+  offIntro:
+    'Sign in with a code from an authenticator app on your phone as well as your password, so a stolen password alone opens nothing.',
+  setUp: 'Set up two-factor sign-in',
+  setupTitle: 'Set up two-factor sign-in',
+  forcedTitle: 'Set up two-factor sign-in',
+  forcedIntro:
+    'Your role requires a second step at sign-in: a code from an authenticator app on your phone. Set it up to continue.',
+  scan: 'Scan this QR code with your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis).',
+  qrLabel: 'QR code of your two-factor key',
+  manualKey: 'Or type this key into the app',
+  copyKey: 'Copy key',
+  code: 'Code from the app',
+  confirm: 'Turn on',
+  confirming: 'Turning on…',
+  enabled: 'Two-factor sign-in is on.',
+  codesTitle: 'Save your recovery codes',
+  codesIntro:
+    'If you lose your phone, each of these codes signs you in once instead of the app. They are shown only now: keep them somewhere safe, such as a password manager.',
+  copyCodes: 'Copy codes',
+  downloadCodes: 'Download',
+  copied: 'Copied to the clipboard',
+  saved: 'I have saved my recovery codes',
+  done: 'Done',
+  continue: 'Continue',
+  regenerate: 'New recovery codes',
+  regenerateTitle: 'New recovery codes',
+  regenerateIntro:
+    'Your current recovery codes stop working. Confirm with your password or a code from the app.',
+  disable: 'Turn off',
+  disableTitle: 'Turn off two-factor sign-in',
+  disableIntro:
+    'Sign-in will ask for your password only. Confirm with your password or a code from the app.',
+  disableRequired:
+    'Your role requires two-factor sign-in: after turning it off you will have to set it up again before you can continue.',
+  disabled: 'Two-factor sign-in is off.',
+  password: 'Password',
+  useCode: 'Confirm with a code instead',
+  usePassword: 'Confirm with the password instead',
+  cancel: 'Cancel',
+  signOut: 'Sign out',
+  loadFailed: 'Could not load the two-factor status.',
+  codesFileName: 'moderation-console-recovery-codes.txt',
+} as const;
