@@ -124,7 +124,11 @@ test.describe('the console under its security headers', () => {
     });
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`Refused to load: ${event.violatedDirective} ${event.blockedURI}`);
+        // Where it happened: a built chunk and column name the library that tried.
+        const where = `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`;
+        console.error(
+          `Refused to load: ${event.violatedDirective} ${event.blockedURI} at ${where}`,
+        );
       });
     });
     const response = await page.goto('/login');
