@@ -15,7 +15,7 @@ import {
 import type { Database } from '../db/database';
 import type { SessionPolicy } from '../features/auth/session-repository';
 import { findUsersByIds, toCurrentUser } from '../features/users/user-repository';
-import { SESSION_COOKIE, userForSession } from '../http/session';
+import { userForSession } from '../http/session';
 
 /**
  * What a socket carries. Only the visible user (no password hash): with the Redis adapter,
@@ -69,6 +69,8 @@ export async function createSocketServer(
   deps: {
     db: Database;
     sessionPolicy: SessionPolicy;
+    /** Name of the session cookie (server/http/session.ts cookiePolicy). */
+    sessionCookie: string;
     allowedOrigins: string[];
     redisUrl: string | undefined;
     redisPrefix?: string;
@@ -110,7 +112,7 @@ export async function createSocketServer(
     namespace.use((socket, next) => {
       const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
       // Deferred: under load, work of sockets already moderating goes ahead of new handshakes.
-      userForSession(deps.db.deferred, cookies[SESSION_COOKIE], deps.sessionPolicy).then(
+      userForSession(deps.db.deferred, cookies[deps.sessionCookie], deps.sessionPolicy).then(
         (user) => {
           if (!user) {
             next(new Error(NOT_SIGNED_IN));

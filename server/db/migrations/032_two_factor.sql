@@ -29,10 +29,12 @@ create table two_factor_recovery_codes (
 create index two_factor_recovery_codes_user_idx on two_factor_recovery_codes (user_id);
 
 -- Between a correct password and the second factor: the browser holds the random id, only its
--- hash is here. Deleted when used; expired ones are swept with the sessions.
+-- hash is here, with the "remember me" of the password step for the cookie the second step
+-- sets. Deleted when used; expired ones are swept every few minutes.
 create table two_factor_challenges (
   id_hash text primary key,
   user_id integer not null references users (id) on delete cascade,
+  remember boolean not null default false,
   created_at timestamptz not null default now(),
   expires_at timestamptz not null
 );

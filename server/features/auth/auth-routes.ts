@@ -4,7 +4,7 @@ import { CHALLENGE_MINUTES } from '../../../src/contract/two-factor';
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { SESSION_COOKIE } from '../../http/session';
+import { type CookiePolicy, sessionCookieOptions } from '../../http/session';
 import type { Mailer } from '../mail/mailer';
 import { createChallenge } from '../two-factor/two-factor-repository';
 import {
@@ -38,6 +38,7 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   sessionPolicy: SessionPolicy;
+  cookies: CookiePolicy;
   /** Where mailed links may point (server/http/origins.ts); undefined: send no link. */
   linkOrigin(request: FastifyRequest): string | undefined;
 }
@@ -47,7 +48,7 @@ function clientOf(request: FastifyRequest) {
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
-  const { db, mailer, sessionPolicy } = deps;
+  const { db, mailer, sessionPolicy, cookies } = deps;
 
   registerEndpoint(app, authEndpoints.currentUser, async ({ user }) => ({
     ok: true,
@@ -55,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   }));
 
   registerEndpoint(app, authEndpoints.login, async ({ request, reply, body }) => {
-    const { username, password } = body;
+    const { username, password, remember } = body;
     const client = clientOf(request);
     // Counted before the hash, in one transaction: parallel guesses cannot all pass the check.
     const reservation = await reserveLoginAttempt(db, username, client.ip);
@@ -108,21 +109,28 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
     if (user.two_factor_enabled) {
       // The password alone opens nothing: the session waits for the second factor, whose
-      // attempts (and its line in the login history) belong to that step.
-      const challenge = await createChallenge(db, user.id);
+      // attempts (and its line in the login history) belong to that step. The challenge keeps
+      // "remember me" for the cookie the second step sets.
+      const challenge = await createChallenge(db, user.id, remember === true);
       return {
         ok: true,
         second_factor: { challenge, expires_in_seconds: CHALLENGE_MINUTES * 60 },
       };
     }
-    const redirect = await completeSignIn({ db, sessionPolicy }, request, reply, user);
+    const redirect = await completeSignIn(
+      { db, sessionPolicy, cookies },
+      request,
+      reply,
+      user,
+      remember === true,
+    );
     return { ok: true, redirect };
   });
 
   registerEndpoint(app, authEndpoints.logout, async ({ request, reply }) => {
-    const sessionId = request.cookies[SESSION_COOKIE];
+    const sessionId = request.cookies[cookies.session];
     if (sessionId) await endAuditedSession(db, sessionId, request.user, request.ip);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(cookies.session, sessionCookieOptions(request, cookies));
     return { ok: true };
   });
 

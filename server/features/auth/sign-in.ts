@@ -3,7 +3,7 @@ import { CHANGE_PASSWORD_PATH } from '../../../src/contract/auth';
 import { landingPath } from '../../../src/contract/routes';
 import { TWO_FACTOR_SETUP_PATH } from '../../../src/contract/two-factor';
 import type { Database } from '../../db/database';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session';
+import { sessionCookieOptions, type CookiePolicy } from '../../http/session';
 import type { UserRecord } from '../users/user-repository';
 import { startAuditedSession } from './session-audit';
 import { deleteSession, type SessionPolicy } from './session-repository';
@@ -15,6 +15,7 @@ import { deleteSession, type SessionPolicy } from './session-repository';
 export interface SignInDeps {
   db: Database;
   sessionPolicy: SessionPolicy;
+  cookies: CookiePolicy;
 }
 
 /** Where a signed-in user goes first: the gates come before any screen. */
@@ -29,18 +30,25 @@ export async function completeSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRecord,
+  remember: boolean,
 ): Promise<string> {
   // A new id at every sign-in: a session id planted before sign-in never becomes valid.
-  const previous = request.cookies[SESSION_COOKIE];
+  const previous = request.cookies[deps.cookies.session];
   if (previous) await deleteSession(deps.db, previous);
   const sessionId = await startAuditedSession(deps.db, user, deps.sessionPolicy, {
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   });
+  // "Remember me" keeps the cookie across browser restarts, for the session's lifetime;
+  // otherwise it ends with the browser.
   reply.setCookie(
-    SESSION_COOKIE,
+    deps.cookies.session,
     sessionId,
-    sessionCookieOptions(request, deps.sessionPolicy.absoluteMs),
+    sessionCookieOptions(
+      request,
+      deps.cookies,
+      remember ? deps.sessionPolicy.absoluteMs : undefined,
+    ),
   );
   return redirectAfterSignIn(user);
 }

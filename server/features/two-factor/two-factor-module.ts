@@ -1,4 +1,5 @@
 import type { DomainLifecycle, ServerContext } from '../../server-context';
+import type { CookiePolicy } from '../../http/session';
 import type { SessionPolicy } from '../auth/session-repository';
 import type { SocketServer } from '../../sockets/socket-server';
 import { deleteExpiredChallenges } from './two-factor-repository';
@@ -15,7 +16,11 @@ const CHALLENGE_SWEEP_MS = 10 * 60_000;
  */
 export function registerTwoFactor(
   context: ServerContext,
-  deps: { sessionPolicy: SessionPolicy; sockets: Pick<SocketServer, 'refreshUsers'> },
+  deps: {
+    sessionPolicy: SessionPolicy;
+    cookies: CookiePolicy;
+    sockets: Pick<SocketServer, 'refreshUsers'>;
+  },
 ): DomainLifecycle {
   const { http, db, log } = context;
   twoFactorRoutes(http, { db, ...deps });

@@ -122,12 +122,16 @@ export async function deleteTwoFactor(db: Queryable, userId: number): Promise<bo
 }
 
 /** A challenge for the second sign-in step; answers the id the browser holds. */
-export async function createChallenge(db: Queryable, userId: number): Promise<string> {
+export async function createChallenge(
+  db: Queryable,
+  userId: number,
+  remember: boolean,
+): Promise<string> {
   const id = newSecret();
   await db.query(
-    `insert into two_factor_challenges (id_hash, user_id, expires_at)
-     values ($1, $2, now() + $3 * interval '1 minute')`,
-    [hashSecret(id), userId, CHALLENGE_MINUTES],
+    `insert into two_factor_challenges (id_hash, user_id, remember, expires_at)
+     values ($1, $2, $3, now() + $4 * interval '1 minute')`,
+    [hashSecret(id), userId, remember, CHALLENGE_MINUTES],
   );
   return id;
 }
@@ -142,15 +146,17 @@ export async function challengeOwner(db: Queryable, id: string): Promise<number 
   return row?.user_id;
 }
 
-/** Spends a live challenge; answers its user, or undefined when it expired or was spent. */
-export async function spendChallenge(db: Queryable, id: string): Promise<number | undefined> {
-  const row = await queryOne<{ user_id: number }>(
+/** Spends a live challenge; answers it, or undefined when it expired or was spent. */
+export async function spendChallenge(
+  db: Queryable,
+  id: string,
+): Promise<{ user_id: number; remember: boolean } | undefined> {
+  return queryOne<{ user_id: number; remember: boolean }>(
     db,
     `delete from two_factor_challenges where id_hash = $1 and expires_at > now()
-     returning user_id`,
+     returning user_id, remember`,
     [hashSecret(id)],
   );
-  return row?.user_id;
 }
 
 export async function deleteExpiredChallenges(db: Queryable): Promise<void> {

@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
+import type { CookiePolicy } from '../../http/session';
 import type { SocketServer } from '../../sockets/socket-server';
 import { recordAudit } from '../audit/audit-repository';
 import { recordLoginAttempt } from '../auth/login-throttle';
@@ -44,6 +45,7 @@ import {
 export interface TwoFactorRoutesDeps {
   db: Database;
   sessionPolicy: SessionPolicy;
+  cookies: CookiePolicy;
   sockets: Pick<SocketServer, 'refreshUsers'>;
 }
 
@@ -205,10 +207,11 @@ export function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoutesDeps)
 
     // The challenge and the code are spent together, or neither: a wrong code leaves the
     // challenge for the next try, a right one cannot be replayed with the same challenge.
-    let spent: boolean;
+    let spent: { remember: boolean } | undefined;
     try {
       spent = await db.transaction(async (tx) => {
-        if ((await spendChallenge(tx, body.challenge)) !== owner.id) return false;
+        const challenge = await spendChallenge(tx, body.challenge);
+        if (challenge?.user_id !== owner.id) return undefined;
         if (body.recovery) {
           if (!(await spendRecoveryCode(tx, owner.id, normalRecoveryCode(body.code)))) {
             throw new WrongCode();
@@ -219,14 +222,14 @@ export function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoutesDeps)
             target: { type: 'user', id: owner.id },
             details: { username: owner.username, left: await recoveryCodesLeft(tx, owner.id) },
           });
-          return true;
+          return challenge;
         }
         const stored = await findTwoFactor(tx, owner.id);
         const step = stored?.confirmed_at
           ? matchingStep(stored.secret, body.code.replace(/\s+/g, ''))
           : undefined;
         if (step === undefined || !(await spendStep(tx, owner.id, step))) throw new WrongCode();
-        return true;
+        return challenge;
       });
     } catch (error) {
       if (!(error instanceof WrongCode)) throw error;
@@ -236,7 +239,7 @@ export function twoFactorRoutes(app: FastifyInstance, deps: TwoFactorRoutesDeps)
     if (!spent) throw gone();
     await codeAccepted(db, owner.id, request.ip);
     await attempt(true, null);
-    const redirect = await completeSignIn(deps, request, reply, owner);
+    const redirect = await completeSignIn(deps, request, reply, owner, spent.remember);
     return { ok: true, redirect };
   });
 

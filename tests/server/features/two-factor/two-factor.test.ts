@@ -8,7 +8,7 @@ import { roleRequiresTwoFactorSql } from '../../../../server/features/two-factor
 import { createUser } from '../../../../server/features/users/user-repository';
 import { SESSION_COOKIE } from '../../../../server/http/session';
 import { auditRows, sessionFor } from '../../../support/people-fixtures';
-import type { TestClient } from '../../../support/test-client';
+import { parseSetCookie, type TestClient } from '../../../support/test-client';
 import { useTestServer } from '../../../support/test-server';
 
 const PASSWORD = 'correct horse battery';
@@ -302,5 +302,67 @@ describe('two-factor sign-in', () => {
       { name: 'customer', required: false },
       { name: 'operator', required: false },
     ]);
+  });
+});
+
+describe('two-factor sign-in behind https', () => {
+  const server = useTestServer({
+    env: { PUBLIC_URL: 'https://console.example.com', SESSION_ABSOLUTE_HOURS: '12' },
+  });
+
+  it('sets the __Host- session cookie at the second step, honouring "remember me"', async () => {
+    const username = 'tf_https';
+    const id = await createUser(server.db, {
+      username,
+      role: 'operator',
+      password_hash: await hashPassword(PASSWORD),
+    });
+    const client = await server.signIn(username, PASSWORD);
+    const setup = await client.callOk(twoFactorEndpoints.startSetup, {});
+    await client.callOk(twoFactorEndpoints.confirmSetup, {
+      body: { code: codeFor(setup.data.secret) },
+    });
+    // Two sign-ins would need two fresh steps: the second uses a recovery code instead.
+    const confirmed = await server.db.query<{ count: number }>(
+      'select count(*)::int as count from two_factor_recovery_codes where user_id = $1',
+      [id],
+    );
+    expect(confirmed[0]?.count).toBe(10);
+
+    const sessionCookie = (response: { setCookies: string[] }) => {
+      const line = response.setCookies.find((cookie) => cookie.startsWith('__Host-mc_session='));
+      return line === undefined ? undefined : parseSetCookie(line);
+    };
+    const remembered = server.client();
+    const first = await remembered.callOk(authEndpoints.login, {
+      body: { username, password: PASSWORD, remember: true },
+    });
+    if (!('second_factor' in first)) throw new Error('no challenge');
+    const withCode = await remembered.call(twoFactorEndpoints.secondFactor, {
+      body: { challenge: first.second_factor.challenge, code: codeFor(setup.data.secret, 1) },
+    });
+    expect(withCode.status).toBe(200);
+    const cookie = sessionCookie(withCode);
+    expect(cookie?.attributes.get('max-age')).toBe(String(12 * 3600));
+    expect(cookie?.attributes.has('secure')).toBe(true);
+    expect((await remembered.call(authEndpoints.currentUser, {})).status).toBe(200);
+
+    const forgetful = server.client();
+    const second = await forgetful.callOk(authEndpoints.login, {
+      body: { username, password: PASSWORD },
+    });
+    if (!('second_factor' in second)) throw new Error('no challenge');
+    const regenerated = await client.callOk(twoFactorEndpoints.regenerateRecoveryCodes, {
+      body: { password: PASSWORD },
+    });
+    const withRecovery = await forgetful.call(twoFactorEndpoints.secondFactor, {
+      body: {
+        challenge: second.second_factor.challenge,
+        code: regenerated.data.recovery_codes[0] ?? '',
+        recovery: true,
+      },
+    });
+    expect(withRecovery.status).toBe(200);
+    expect(sessionCookie(withRecovery)?.attributes.has('max-age')).toBe(false);
   });
 });
