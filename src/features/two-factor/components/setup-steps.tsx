@@ -68,12 +68,10 @@ export function SetupSteps({ onEnabled }: { onEnabled: (recoveryCodes: string[])
         dangerouslySetInnerHTML={{ __html: qrSvg }}
       />
       <div>
-        <p className="field-label" id="manual-key-label">
-          {T.manualKey}
-        </p>
+        <p className="field-label">{T.manualKey}</p>
         <div className="flex items-center gap-2">
           <code
-            aria-labelledby="manual-key-label"
+            data-testid="two-factor-key"
             className="min-w-0 flex-1 rounded-md bg-stone-100 px-2.5 py-1.5 font-mono text-sm break-all dark:bg-zinc-800"
           >
             {grouped}
