@@ -5,14 +5,20 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { TWO_FACTOR_SETUP_PATH } from '../../src/contract/two-factor';
+import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
+import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import {
   DEMO_ACCOUNTS,
   expect,
+  openProfileMenu,
   openableRoutes,
   signIn,
+  startExtraServer,
   test,
   type DemoUsername,
 } from './support/fixtures';
+import { confirmShownKey, leaveRecoveryCodes, requireTwoFactor } from './support/two-factor';
 
 const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -49,6 +55,57 @@ for (const colorScheme of ['light', 'dark'] as const) {
         findings.push(...(await seriousFindings(page)).map((text) => `${path}: ${text}`));
       }
       expect(findings).toEqual([]);
+    });
+
+    // On a server of its own: setting it up changes how the demo accounts sign in.
+    test('the two-factor screens', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const server = await startExtraServer();
+      try {
+        await requireTwoFactor(server.baseURL, 'customer');
+        const context = await browser.newContext({ baseURL: server.baseURL, colorScheme });
+        const page = await context.newPage();
+        const findings: string[] = [];
+        const check = async (name: string) =>
+          findings.push(...(await seriousFindings(page)).map((text) => `${name}: ${text}`));
+
+        await signIn(page, 'customer');
+        await page.waitForURL((url) => url.pathname === TWO_FACTOR_SETUP_PATH);
+        await expect(page.getByTestId('two-factor-key')).toBeVisible();
+        await check(TWO_FACTOR_SETUP_PATH);
+        await confirmShownKey(page);
+        await check('recovery codes');
+        await leaveRecoveryCodes(page);
+        await page.waitForURL((url) => url.pathname !== TWO_FACTOR_SETUP_PATH);
+
+        await context.clearCookies();
+        await signIn(page, 'developer');
+        await page.goto('/my-profile');
+        await page.getByRole('button', { name: TWO_FACTOR_UI_TEXTS.setUp }).click();
+        await expect(page.getByTestId('two-factor-key')).toBeVisible();
+        await check('setup dialog');
+        await confirmShownKey(page);
+        await leaveRecoveryCodes(page);
+        await page.getByRole('button', { name: TWO_FACTOR_UI_TEXTS.disable }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check('turn-off dialog');
+        await page.keyboard.press('Escape');
+        const menu = await openProfileMenu(page);
+        await menu.getByRole('menuitem', { name: 'Logout' }).click();
+        await page.waitForURL((url) => url.pathname === '/login');
+        await page.getByLabel('Username').fill('developer');
+        await page.getByLabel('Password').fill('demo');
+        await page.getByRole('button', { name: 'Login' }).click();
+        await expect(page.getByLabel(SECOND_FACTOR_TEXTS.code)).toBeVisible();
+        await check('second sign-in step');
+        await page.getByRole('button', { name: SECOND_FACTOR_TEXTS.useRecovery }).click();
+        await expect(page.getByLabel(SECOND_FACTOR_TEXTS.recoveryCode)).toBeVisible();
+        await check('recovery code step');
+        await context.close();
+        expect(findings).toEqual([]);
+      } finally {
+        await server.dispose();
+      }
     });
 
     const accounts: DemoUsername[] = [...new Set(DEMO_ACCOUNTS.map((account) => account.username))];

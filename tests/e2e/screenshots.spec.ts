@@ -5,17 +5,21 @@
  */
 import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_TEXTS } from '../../src/contract/auth';
+import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
 import { ROLES_PAGE_TEXTS } from '../../src/features/roles/roles-texts';
+import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import {
   expect,
   notice,
   openProfileMenu,
   signIn,
+  startExtraServer,
   test,
   waitForResetLink,
   lastResetLink,
 } from './support/fixtures';
+import { confirmShownKey, leaveRecoveryCodes, requireTwoFactor } from './support/two-factor';
 
 const DIR = 'test-results/screenshots';
 
@@ -83,6 +87,63 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/users');
       await expect(page.getByTestId('user-row-operator')).toBeVisible();
       await shot(page, 'users-tablet');
+    });
+
+    // On a server of its own: setting it up changes how the demo accounts sign in.
+    test('two-factor screens', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const server = await startExtraServer();
+      try {
+        await requireTwoFactor(server.baseURL, 'customer');
+        const context = await browser.newContext({
+          baseURL: server.baseURL,
+          colorScheme,
+          viewport: { width: 1280, height: 800 },
+        });
+        const page = await context.newPage();
+        await signIn(page, 'customer');
+        await expect(page.getByTestId('two-factor-key')).toBeVisible();
+        await shot(page, 'two-factor-forced-setup');
+        await confirmShownKey(page);
+        await shot(page, 'two-factor-forced-codes');
+        await leaveRecoveryCodes(page);
+        await context.clearCookies();
+
+        await signIn(page, 'developer');
+        await page.goto('/my-profile');
+        await expect(page.getByRole('button', { name: TWO_FACTOR_UI_TEXTS.setUp })).toBeVisible();
+        await shot(page, 'two-factor-profile-off');
+        await page.getByRole('button', { name: TWO_FACTOR_UI_TEXTS.setUp }).click();
+        await expect(page.getByTestId('two-factor-key')).toBeVisible();
+        await shot(page, 'two-factor-setup-dialog');
+        await confirmShownKey(page);
+        await shot(page, 'two-factor-codes-dialog');
+        await leaveRecoveryCodes(page);
+        await expect(page.getByText(TWO_FACTOR_UI_TEXTS.recoveryLeft)).toBeVisible();
+        await shot(page, 'two-factor-profile-on');
+        await page.getByRole('button', { name: TWO_FACTOR_UI_TEXTS.disable }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await shot(page, 'two-factor-disable-dialog');
+        await page.keyboard.press('Escape');
+        await context.clearCookies();
+
+        await page.goto('/login');
+        await page.getByLabel('Username').fill('developer');
+        await page.getByLabel('Password').fill('demo');
+        await page.getByRole('button', { name: 'Login' }).click();
+        await expect(page.getByLabel(SECOND_FACTOR_TEXTS.code)).toBeVisible();
+        await shot(page, 'two-factor-sign-in');
+        await page.getByRole('button', { name: SECOND_FACTOR_TEXTS.useRecovery }).click();
+        await shot(page, 'two-factor-sign-in-recovery');
+
+        await signIn(page, 'admin');
+        await page.goto('/roles-and-permissions');
+        await expect(page.getByText(ROLES_PAGE_TEXTS.matrixTitle).first()).toBeVisible();
+        await shot(page, 'two-factor-roles');
+        await context.close();
+      } finally {
+        await server.dispose();
+      }
     });
 
     test('operator and developer shell', async ({ page }) => {

@@ -6,7 +6,6 @@
  * shared demo accounts keep signing in with a password.
  */
 import type { Browser, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { TWO_FACTOR_SETUP_PATH } from '../../src/contract/two-factor';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
 import { ROLES_PAGE_TEXTS } from '../../src/features/roles/roles-texts';
@@ -20,34 +19,18 @@ import {
   startExtraServer,
   test,
 } from './support/fixtures';
-
-/** The code of the step `offset` steps from now, as an authenticator app shows it. */
-function codeFor(secret: string, offset = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + offset * 30_000 });
-}
+import { codeFor, confirmShownKey, leaveRecoveryCodes } from './support/two-factor';
 
 async function pageOn(browser: Browser, server: ServerHandle): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseURL });
   return context.newPage();
 }
 
-/** Reads the key from the setup step, confirms it with a code and saves the recovery codes. */
+/** Sets up with the shown key and leaves the recovery codes; answers the key. */
 async function setUpOn(page: Page): Promise<string> {
-  const key = page.getByTestId('two-factor-key');
-  await expect(key).toHaveText(/[A-Z2-7 ]{16,}/);
   await expect(page.getByRole('img', { name: TWO_FACTOR_UI_TEXTS.qrLabel })).toBeVisible();
-  const secret = ((await key.textContent()) ?? '').replace(/\s+/g, '');
-  await page.getByLabel(TWO_FACTOR_UI_TEXTS.code).fill(codeFor(secret));
-  await page.getByRole('button', { name: TWO_FACTOR_UI_TEXTS.confirm }).click();
-  const codes = page.getByRole('list', { name: 'Recovery codes' });
-  await expect(codes.getByRole('listitem')).toHaveCount(10);
-  const done = page.getByRole('button', {
-    name: new RegExp(`^(${TWO_FACTOR_UI_TEXTS.done}|${TWO_FACTOR_UI_TEXTS.continue})$`),
-  });
-  await expect(done).toBeDisabled();
-  await page.getByLabel(TWO_FACTOR_UI_TEXTS.saved).check();
-  await done.click();
+  const secret = await confirmShownKey(page);
+  await leaveRecoveryCodes(page);
   return secret;
 }
 

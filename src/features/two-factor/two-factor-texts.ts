@@ -21,7 +21,6 @@ export const TWO_FACTOR_UI_TEXTS = {
   code: 'Code from the app',
   confirm: 'Turn on',
   confirming: 'Turning on…',
-  enabled: 'Two-factor sign-in is on.',
   codesTitle: 'Save your recovery codes',
   codesIntro:
     'If you lose your phone, each of these codes signs you in once instead of the app. They are shown only now: keep them somewhere safe, such as a password manager.',

@@ -39,6 +39,8 @@ const COLUMNS = [
   }),
   column.accessor('description', {
     header: TEXTS.columns.description,
+    // Long descriptions wrap, so the row's actions stay on screen beside the switches.
+    meta: { cellClassName: 'min-w-48 whitespace-normal!' },
     cell: ({ getValue }) => getValue() || <span className={muted}>{TEXTS.noDescription}</span>,
   }),
   column.accessor('users', { header: TEXTS.columns.users, meta: { numeric: true } }),

@@ -6,6 +6,8 @@ import { currentUserQuery } from '../../auth/api/current-user';
 export const twoFactorStatusQuery = queryOptions({
   queryKey: ['two-factor', 'status'],
   queryFn: async () => (await api.call(twoFactorEndpoints.status, {})).data,
+  // Read fresh from the server: a stale "on" could hide a reset by an administrator.
+  meta: { persist: false },
 });
 
 /** After a change: the status and the signed-in user (its setup gate) are read again. */

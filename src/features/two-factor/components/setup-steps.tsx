@@ -19,6 +19,8 @@ export function SetupSteps({ onEnabled }: { onEnabled: (recoveryCodes: string[])
     queryFn: async () => (await api.call(twoFactorEndpoints.startSetup, {})).data,
     staleTime: Infinity,
     gcTime: 0,
+    // The key is a secret: never in localStorage, and never shown to the next user of the tab.
+    meta: { persist: false },
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

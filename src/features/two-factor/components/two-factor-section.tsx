@@ -122,7 +122,6 @@ export function TwoFactorSection() {
         ) : (
           <SetupSteps
             onEnabled={(recoveryCodes) => {
-              notify.success(T.enabled);
               setCodes(recoveryCodes);
               setOpen('codes');
             }}

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { landingPath } from '../../../contract/routes';
-import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { currentUserQuery, fetchCurrentUser } from '../../auth/api/current-user';
 import { useSignOut } from '../../auth/api/use-sign-out';
@@ -42,10 +41,8 @@ export function TwoFactorSetupPage({ username }: { username: string }) {
             {T.forcedIntro} Signed in as <strong>{username}</strong>.
           </p>
           <SetupSteps
-            onEnabled={(recoveryCodes) => {
-              notify.success(T.enabled);
-              setCodes(recoveryCodes);
-            }}
+            // The recovery codes that follow are the confirmation: no notice on top.
+            onEnabled={setCodes}
           />
         </div>
       )}
