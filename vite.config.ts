@@ -46,6 +46,12 @@ export default defineConfig({
         // worker's precache update small when only our code changes.
         codeSplitting: {
           groups: [
+            // zod with its configuration, so that zod-config.ts runs when zod first loads, before
+            // any chunk that builds schemas (see the module).
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
+            },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'tanstack', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/ },

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { healthEndpoints } from '../src/contract/health';
-import { assertServable, type Config } from './config';
+import { assertServable, trustProxyOption, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { registerAi, type AiModule } from './features/ai/ai-module';
@@ -23,11 +23,12 @@ import { registerCsrf } from './http/csrf';
 import { registerEndpoint } from './http/endpoint';
 import { frameworkErrors, installErrorHandler } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
-import { MaintenanceSwitch, registerMaintenance } from './http/maintenance';
+import { MaintenanceSwitch, maintenancePageHtml, registerMaintenance } from './http/maintenance';
 import { createOriginPolicy } from './http/origins';
 import { serializeRequest } from './http/request-log';
-import { registerSessionLookup } from './http/session';
-import { registerSpa } from './http/spa';
+import { registerSecurityHeaders } from './http/security-headers';
+import { cookiePolicy, registerSessionLookup } from './http/session';
+import { builtPages, registerSpa } from './http/spa';
 import type { DomainLifecycle, ServerContext } from './server-context';
 import { createSocketServer, type SocketServer } from './sockets/socket-server';
 
@@ -66,7 +67,7 @@ export async function buildApp(
       serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     frameworkErrors,
   });
@@ -76,20 +77,27 @@ export async function buildApp(
   const ownsDb = !options.db;
   await syncRolesAndPermissions(db);
   const sessionPolicy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
+  const cookies = cookiePolicy(config.publicUrl);
   const maintenance = new MaintenanceSwitch(db, config.maintenance);
 
   installErrorHandler(http);
+  // First, so that even early answers (maintenance 503, refused CSRF check) carry the headers.
+  await registerSecurityHeaders(http, {
+    pages: [maintenancePageHtml(), ...builtPages(config.staticDir)],
+    publicUrl: config.publicUrl,
+  });
   registerJsonBodyParser(http);
   await http.register(cookie);
   registerMaintenance(http, maintenance);
-  await registerCsrf(http);
-  registerSessionLookup(http, db, sessionPolicy);
+  await registerCsrf(http, cookies);
+  registerSessionLookup(http, db, sessionPolicy, cookies);
 
   // socket.io attaches to Fastify's node server, which exists before it listens; domains add
   // their namespaces' handlers while they register.
   const sockets = await createSocketServer(http.server, {
     db,
     sessionPolicy,
+    sessionCookie: cookies.session,
     allowedOrigins: [...config.allowedOrigins, ...(config.publicUrl ? [config.publicUrl] : [])],
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
@@ -130,6 +138,7 @@ export async function buildApp(
       await registerAuth(context, {
         mailer,
         sessionPolicy,
+        cookies,
         linkOrigin: (request) => origins.linkOrigin(request),
       }),
     );

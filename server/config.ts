@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -8,6 +9,32 @@ import { z } from 'zod';
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+/**
+ * TRUST_PROXY: which proxies in front of the server may tell it the client's address and protocol
+ * (X-Forwarded-For, X-Forwarded-Proto). A hop count (`1`: the one proxy that connects to us), or
+ * a comma-separated list of proxy addresses or CIDR ranges. Never "trust everything": then any
+ * client could claim any address by sending X-Forwarded-For, and walk around the throttles.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === '0' || value === 'false' || value === 'no') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry));
+    if (bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `a hop count or comma-separated proxy addresses/CIDRs, not ${bad.join(', ')}${
+          value === 'true' || value === 'yes' ? ' (trusting every proxy is not supported)' : ''
+        }`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,7 +55,7 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('./dist'),
   LEASE_GRACE_SECONDS: z.coerce.number().positive().max(86_400).optional(),
@@ -73,7 +100,8 @@ export interface Config {
   allowedOrigins: string[];
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDR ranges. */
+  trustProxy: false | number | string[];
   logLevel: string;
   staticDir: string;
   /**
@@ -165,4 +193,20 @@ export function assertServable(config: Config): void {
         'Set it to the address users open, e.g. PUBLIC_URL=https://console.example.com',
     );
   }
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function (this Fastify ignores a number
+ * and trusts nothing): the `hops` nearest addresses (the connecting peer first) are proxies, and
+ * the client is the one before them. Only right when every request passes through that many
+ * proxies; otherwise list the proxies' addresses.
+ */
+export function trustProxyOption(
+  trustProxy: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') {
+    const hops = trustProxy;
+    return hops > 0 ? (_address, hop) => hop < hops : false;
+  }
+  return trustProxy;
 }

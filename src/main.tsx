@@ -1,3 +1,5 @@
+// First: configures zod before any schema is created (see the module).
+import './lib/zod-config';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

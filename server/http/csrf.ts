@@ -2,6 +2,7 @@ import csrfProtection from '@fastify/csrf-protection';
 import type { FastifyInstance } from 'fastify';
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../src/contract/api';
 import { HttpError } from './errors';
+import type { CookiePolicy } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes for client services, authenticated only by their bearer token. */
@@ -14,11 +15,17 @@ const SERVICE_API_PREFIX = '/api/v1/';
  * it is authenticated by bearer tokens and never reads a cookie, so a call there without a token
  * gets its 401, not a CSRF 403.
  */
-export async function registerCsrf(app: FastifyInstance): Promise<void> {
+export async function registerCsrf(app: FastifyInstance, cookies: CookiePolicy): Promise<void> {
   await app.register(csrfProtection, {
     sessionPlugin: '@fastify/cookie',
-    cookieKey: 'mc_csrf',
-    cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true, signed: false },
+    cookieKey: cookies.csrf,
+    cookieOpts: {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: true,
+      signed: false,
+      secure: cookies.secure,
+    },
   });
   app.addHook('onRequest', (request, reply, done) => {
     if (SAFE_METHODS.has(request.method) || request.url.startsWith(SERVICE_API_PREFIX)) {

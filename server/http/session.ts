@@ -9,6 +9,27 @@ import { findUserBySession, type UserRecord } from '../features/users/user-repos
 import { HttpError } from './errors';
 
 export const SESSION_COOKIE = 'mc_session';
+export const CSRF_COOKIE = 'mc_csrf';
+const HOST_PREFIX = '__Host-';
+
+/**
+ * Cookie names and flags. When the console is served over https (PUBLIC_URL is https) every
+ * cookie is Secure and carries the `__Host-` prefix: the browser then accepts it only from this
+ * exact host over https, with Path=/ and no Domain, so a sibling subdomain or a plain-http
+ * response cannot plant a session or CSRF cookie of its own. The names are fixed per deployment,
+ * not per request, so HTTP and socket handshakes (which know nothing of proxies) read the same.
+ */
+export interface CookiePolicy {
+  secure: boolean;
+  session: string;
+  csrf: string;
+}
+
+export function cookiePolicy(publicUrl: string | undefined): CookiePolicy {
+  const secure = publicUrl?.startsWith('https://') ?? false;
+  const name = (base: string) => (secure ? `${HOST_PREFIX}${base}` : base);
+  return { secure, session: name(SESSION_COOKIE), csrf: name(CSRF_COOKIE) };
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,11 +53,12 @@ export function registerSessionLookup(
   app: FastifyInstance,
   db: Database,
   policy: SessionPolicy,
+  cookies: CookiePolicy,
 ): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request) => {
-    const sessionId = request.cookies[SESSION_COOKIE];
+    const sessionId = request.cookies[cookies.session];
     const user = await userForSession(db, sessionId, policy);
     if (user && sessionId) {
       request.user = user;
@@ -45,13 +67,22 @@ export function registerSessionLookup(
   });
 }
 
-export function sessionCookieOptions(request: FastifyRequest, maxAgeMs: number) {
+/**
+ * The session cookie: httpOnly, SameSite=Lax, Secure over https. Without `maxAgeMs` it is a
+ * browser-session cookie, gone when the browser closes; "remember me" gives it the session's
+ * absolute lifetime. The server ends the session on its own schedule either way.
+ */
+export function sessionCookieOptions(
+  request: FastifyRequest,
+  cookies: CookiePolicy,
+  maxAgeMs?: number,
+) {
   return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
-    maxAge: Math.floor(maxAgeMs / 1000),
+    secure: cookies.secure || request.protocol === 'https',
+    ...(maxAgeMs === undefined ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
   };
 }
 

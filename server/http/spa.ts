@@ -6,6 +6,12 @@ import { CSRF_META_NAME } from '../../src/contract/api';
 
 const CSRF_PLACEHOLDER = '<!-- csrf-token -->';
 
+/** The built pages the server sends as HTML (for their inline scripts' CSP hashes). */
+export function builtPages(staticDir: string): string[] {
+  const indexFile = path.join(staticDir, 'index.html');
+  return existsSync(indexFile) ? [readFileSync(indexFile, 'utf8')] : [];
+}
+
 /**
  * Serves the built console from `staticDir`. Every path that is not a file, an API call or a
  * socket gets index.html with this browser's CSRF token in a meta tag, so deep links and reloads

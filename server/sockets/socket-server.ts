@@ -16,7 +16,7 @@ import type { Database } from '../db/database';
 import { liveSessionHashes, type SessionPolicy } from '../features/auth/session-repository';
 import { hashSecret } from '../features/auth/tokens';
 import { findUsersByIds, toCurrentUser } from '../features/users/user-repository';
-import { SESSION_COOKIE, userForSession } from '../http/session';
+import { userForSession } from '../http/session';
 
 /**
  * What a socket carries. Only the visible user (no password hash): with the Redis adapter,
@@ -99,6 +99,8 @@ export async function createSocketServer(
   deps: {
     db: Database;
     sessionPolicy: SessionPolicy;
+    /** Name of the session cookie (server/http/session.ts cookiePolicy). */
+    sessionCookie: string;
     allowedOrigins: string[];
     redisUrl: string | undefined;
     redisPrefix?: string;
@@ -139,7 +141,7 @@ export async function createSocketServer(
   const authenticate = (name: NamespaceName, namespace: Namespace) =>
     namespace.use((socket, next) => {
       const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
-      const sessionId = cookies[SESSION_COOKIE];
+      const sessionId = cookies[deps.sessionCookie];
       // Deferred: under load, work of sockets already moderating goes ahead of new handshakes.
       userForSession(deps.db.deferred, sessionId, deps.sessionPolicy).then(
         (user) => {

@@ -37,6 +37,7 @@ export const LOGIN_TEXTS = {
   usernameRequired: 'Enter your username',
   passwordRequired: 'Your password is required',
   invalidCredentials: 'Invalid username or password',
+  rememberMe: 'Remember me',
 } as const;
 
 export const LoginRequestSchema = z.object({
@@ -51,6 +52,8 @@ export const LoginRequestSchema = z.object({
     .min(1, LOGIN_TEXTS.passwordRequired)
     .max(1000, 'A password has at most 1000 characters')
     .refine(storable('The password').check, storable('The password').message),
+  /** Keep the session cookie after the browser closes; without it the cookie ends with it. */
+  remember: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

@@ -178,7 +178,10 @@ export const ModeratedResultSchema = z.object({
   total_contents: z.number().int().min(1).max(1000),
   username: textSchema(200, 'username'),
   is_batch_moderator: z.boolean(),
-  /** Made on the device; the server stores each key once (replays are acknowledged again). */
+  /**
+   * Made on the device for one item; the server stores each key once, bound to the user and the
+   * item, and answers a replay with the first attempt's refusal, or `duplicate` if it was stored.
+   */
   idempotency_key: textSchema(100, 'idempotency_key').min(8).optional(),
 });
 export type ModeratedResult = z.infer<typeof ModeratedResultSchema>;
@@ -189,15 +192,21 @@ export const SubmitContentsRequestSchema = z
   .max(100, 'submit at most 100 results per request');
 
 /**
- * Per-item answer to a submission. `stored` and `duplicate` are acknowledgements; the others
- * will never succeed by retrying and tell the operator why.
+ * Per-item answer to a submission. `stored` and `duplicate` (the item is already decided by the
+ * same user through another submission) are acknowledgements; the others will never succeed by
+ * retrying and tell the operator why. A replayed idempotency key gets its first attempt's
+ * refusal again, or `duplicate` when that attempt was stored. `not_assigned`: the item was not the caller's (never handed to
+ * them, or handed to someone else since). `key_reused`: the key was used before for another item
+ * or by another user.
  */
 export const SUBMIT_OUTCOMES = [
   'stored',
   'duplicate',
   'already_decided',
   'lease_moved',
+  'not_assigned',
   'unknown_content',
+  'key_reused',
 ] as const;
 export type SubmitOutcome = (typeof SUBMIT_OUTCOMES)[number];
 export const ACKNOWLEDGED_OUTCOMES: readonly SubmitOutcome[] = ['stored', 'duplicate'];

@@ -54,9 +54,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const accounts: DemoUsername[] = [...new Set(DEMO_ACCOUNTS.map((account) => account.username))];
     for (const username of accounts) {
       test(`every screen of ${username}`, async ({ page }) => {
+        const routes = openableRoutes(username);
+        // A budget per screen: the admin's walk grows with every screen the console gains.
+        test.setTimeout(30_000 + 15_000 * routes.length);
         await signIn(page, username);
         const findings: string[] = [];
-        for (const route of openableRoutes(username)) {
+        for (const route of routes) {
           await page.goto(route.path);
           await settle(page);
           findings.push(...(await seriousFindings(page)).map((text) => `${route.path}: ${text}`));

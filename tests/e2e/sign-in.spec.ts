@@ -112,3 +112,48 @@ test.describe('sign-in per demo role', () => {
     });
   }
 });
+
+test.describe('the console under its security headers', () => {
+  test('signs in and opens moderation with no Content-Security-Policy violation', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text()))
+        violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        // Where it happened: a built chunk and column name the library that tried.
+        const where = `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`;
+        console.error(
+          `Refused to load: ${event.violatedDirective} ${event.blockedURI} at ${where}`,
+        );
+      });
+    });
+    const response = await page.goto('/login');
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await signIn(page, 'batch');
+    await expect(page.getByRole('button', { name: /^Profile menu for / })).toBeVisible();
+    // The operator's socket connects (the moderation entry needs it) and the page settles.
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+  });
+
+  test('keeps the session after the browser closes only with "remember me"', async ({ page }) => {
+    const sessionCookie = async () =>
+      (await page.context().cookies()).find((cookie) => cookie.name.endsWith('mc_session'));
+    await signIn(page, 'customer');
+    // -1: a browser-session cookie.
+    expect((await sessionCookie())?.expires).toBe(-1);
+
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('customer');
+    await page.getByLabel('Password').fill('demo');
+    await page.getByLabel(LOGIN_TEXTS.rememberMe).check();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    expect((await sessionCookie())?.expires).toBeGreaterThan(Date.now() / 1000 + 3600);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { storableJson, storableText } from '../../db/storable';
 import type { MessageType } from '../../../src/contract/content';
 import type { AiSuggestion } from './ai-provider';
 
@@ -57,9 +58,9 @@ export async function storeAiAnswer(
       where id = $1 and ai_state = 'pending'`,
     [
       contentId,
-      answer ? JSON.stringify(answer.tags) : null,
+      answer ? JSON.stringify(storableJson(answer.tags)) : null,
       answer ? answer.responseTimeSeconds : null,
-      answer ? JSON.stringify({ reasoning: answer.reasoning, provider }) : null,
+      answer ? JSON.stringify(storableJson({ reasoning: answer.reasoning, provider })) : null,
     ],
   );
   await db.query('delete from ai_failures where content_id = $1', [contentId]);
@@ -88,7 +89,13 @@ export async function recordAiFailure(
      on conflict (content_id) do update
         set provider = excluded.provider, ai_status = excluded.ai_status,
             response = excluded.response, attempts = excluded.attempts, failed_at = now()`,
-    [failure.contentId, failure.provider, failure.aiStatus, failure.response, failure.attempts],
+    [
+      failure.contentId,
+      storableText(failure.provider),
+      storableText(failure.aiStatus),
+      storableText(failure.response),
+      failure.attempts,
+    ],
   );
   await db.query(
     `update contents

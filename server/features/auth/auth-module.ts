@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { CookiePolicy } from '../../http/session';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import type { Mailer } from '../mail/mailer';
 import { authRoutes } from './auth-routes';
@@ -14,6 +15,8 @@ export async function registerAuth(
   deps: {
     mailer: Mailer;
     sessionPolicy: SessionPolicy;
+    /** Names and flags of the session cookie (server/http/session.ts). */
+    cookies: CookiePolicy;
     /** The origin mailed links are built from, or undefined for a host that is not allowed. */
     linkOrigin: (request: FastifyRequest) => string | undefined;
   },
@@ -23,6 +26,7 @@ export async function registerAuth(
     db,
     mailer: deps.mailer,
     sessionPolicy: deps.sessionPolicy,
+    cookies: deps.cookies,
     linkOrigin: deps.linkOrigin,
   });
   let sweep: NodeJS.Timeout | undefined;

@@ -4,7 +4,7 @@ import { landingPath } from '../../../src/contract/routes';
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../http/session';
+import { type CookiePolicy, sessionCookieOptions } from '../../http/session';
 import type { Mailer } from '../mail/mailer';
 import {
   findUserByEmail,
@@ -36,6 +36,7 @@ export interface AuthDeps {
   db: Database;
   mailer: Mailer;
   sessionPolicy: SessionPolicy;
+  cookies: CookiePolicy;
   /** Where mailed links may point (server/http/origins.ts); undefined: send no link. */
   linkOrigin(request: FastifyRequest): string | undefined;
 }
@@ -45,7 +46,7 @@ function clientOf(request: FastifyRequest) {
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
-  const { db, mailer, sessionPolicy } = deps;
+  const { db, mailer, sessionPolicy, cookies } = deps;
 
   registerEndpoint(app, authEndpoints.currentUser, async ({ user }) => ({
     ok: true,
@@ -53,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   }));
 
   registerEndpoint(app, authEndpoints.login, async ({ request, reply, body }) => {
-    const { username, password } = body;
+    const { username, password, remember } = body;
     const client = clientOf(request);
     // Counted before the hash, in one transaction: parallel guesses cannot all pass the check.
     const reservation = await reserveLoginAttempt(db, username, client.ip);
@@ -101,13 +102,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     await loginSucceeded(db, reservation);
 
     // A new id at every sign-in: a session id planted before sign-in never becomes valid.
-    const previous = request.cookies[SESSION_COOKIE];
+    const previous = request.cookies[cookies.session];
     if (previous) await deleteSession(db, previous);
     const sessionId = await startAuditedSession(db, user, sessionPolicy, client);
+    // "Remember me" keeps the cookie across browser restarts, for the session's lifetime;
+    // otherwise it ends with the browser.
     reply.setCookie(
-      SESSION_COOKIE,
+      cookies.session,
       sessionId,
-      sessionCookieOptions(request, sessionPolicy.absoluteMs),
+      sessionCookieOptions(request, cookies, remember ? sessionPolicy.absoluteMs : undefined),
     );
     const redirect = user.must_change_password
       ? CHANGE_PASSWORD_PATH
@@ -116,9 +119,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   });
 
   registerEndpoint(app, authEndpoints.logout, async ({ request, reply }) => {
-    const sessionId = request.cookies[SESSION_COOKIE];
+    const sessionId = request.cookies[cookies.session];
     if (sessionId) await endAuditedSession(db, sessionId, request.user, request.ip);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(cookies.session, sessionCookieOptions(request, cookies));
     return { ok: true };
   });
 

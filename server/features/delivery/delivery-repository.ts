@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { storableText } from '../../db/storable';
 
 /**
  * The delivery outbox. Rules:
@@ -91,7 +92,12 @@ export async function recordDeliverySuccess(
         set status = 'delivered', delivered_at = now(), last_attempt_at = now(), last_code = $3,
             last_response = $4, claim_token = null
       where id = $1 and claim_token = $2`,
-    [delivery.id, delivery.claimToken, delivery.code, delivery.response],
+    [
+      delivery.id,
+      delivery.claimToken,
+      storableText(delivery.code),
+      storableText(delivery.response),
+    ],
   );
 }
 
@@ -116,8 +122,8 @@ export async function recordDeliveryFailure(
     [
       delivery.id,
       delivery.claimToken,
-      delivery.code,
-      delivery.response,
+      storableText(delivery.code),
+      storableText(delivery.response),
       delivery.giveUp,
       delivery.retryInSeconds,
     ],

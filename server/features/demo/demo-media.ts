@@ -38,6 +38,14 @@ ${circles}
 }
 
 export async function demoMediaRoutes(app: FastifyInstance): Promise<void> {
+  // Sample content stands in for media on the services' own hosts, and its links name
+  // PUBLIC_URL or localhost, which need not be the origin a demo is opened at: it may be loaded
+  // cross-origin, unlike the console's own files (server/http/security-headers.ts).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(DEMO_MEDIA_PREFIX)) {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+  });
   // Its own instance: the SPA owns reply.sendFile (when a build exists), so no decorator here.
   await app.register(fastifyStatic, {
     root: MEDIA_DIR,

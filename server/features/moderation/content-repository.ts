@@ -20,8 +20,10 @@ import { enqueueDeliveries } from '../delivery/delivery-repository';
  * - Leases are renewed while the operator's moderating socket is connected; once they lapse
  *   (after the grace period) the sweeper puts the items back to pending. Unmap and park release
  *   at once.
- * - The first valid submission decides an item: from its lease holder, or from anyone while the
- *   item is pending again (a late submit after a release is kept, not lost).
+ * - The first valid submission decides an item: from its lease holder, or, while the item is
+ *   pending again, from the operator who held its last lease (a late submit after a release or a
+ *   lapsed lease is kept, not lost). Nobody else decides it: an operator cannot decide items that
+ *   were never shown to them. `last_assigned_to` survives the end of a lease for this.
  */
 
 export interface ClaimOptions {
@@ -55,7 +57,7 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
         for update skip locked
      ), claimed as (
        update contents c
-          set status = 'assigned', assigned_to = $1, assigned_at = now(),
+          set status = 'assigned', assigned_to = $1, last_assigned_to = $1, assigned_at = now(),
               lease_expires_at = now() + $5 * interval '1 second'
          from picked where c.id = picked.id and c.status = 'pending'
        returning c.id, c.bound_time
@@ -211,6 +213,7 @@ export interface SubmitTarget {
   id: number;
   status: 'pending' | 'assigned' | 'decided';
   assigned_to: number | null;
+  last_assigned_to: number | null;
   decided_by: number | null;
   tags: string[];
   submit_without_tags: boolean;
@@ -222,7 +225,8 @@ export async function submitTargets(
   ids: readonly number[],
 ): Promise<Map<number, SubmitTarget>> {
   const rows = await db.query<SubmitTarget>(
-    `select c.id, c.status, c.assigned_to, c.decided_by, s.tags, s.submit_without_tags,
+    `select c.id, c.status, c.assigned_to, c.last_assigned_to, c.decided_by, s.tags,
+            s.submit_without_tags,
             s.enable_dynamic_tags
        from contents c join services s on s.id = c.service_id
       where c.id = any($1::bigint[])`,
@@ -243,129 +247,189 @@ export interface StoredSubmission {
   status: SubmitOutcome;
 }
 
+/** The answer for an item nobody decided in this request, from its row after the UPDATE. */
+function refusal(state: SubmitTarget | undefined, userId: number): SubmitOutcome {
+  if (!state) return 'unknown_content';
+  if (state.status === 'decided')
+    return state.decided_by === userId ? 'duplicate' : 'already_decided';
+  if (state.status === 'assigned') return 'lease_moved';
+  return 'not_assigned';
+}
+
 /**
- * Stores a batch of submissions of one user in one transaction:
- * 1. keys already stored answer 'duplicate' and are not stored again;
- * 2. one UPDATE decides every item the user may still decide (leased to them, or pending);
- * 3. the rest are classified from the rows as they are after that UPDATE;
- * 4. every new submission is appended to moderation_results with its outcome.
+ * The answer to a replayed key (the same user's, for the same item): its first attempt's refusal
+ * again, since that answer may have been lost and the outbox must not take the result for stored;
+ * `duplicate` when the first attempt was taken, since this one stored nothing.
+ */
+function replayAnswer(first: string | undefined): SubmitOutcome {
+  const outcome = SUBMIT_OUTCOMES.find((known) => known === first);
+  return outcome && !ACKNOWLEDGED_OUTCOMES.includes(outcome) ? outcome : 'duplicate';
+}
+
+/**
+ * Stores a batch of submissions of one user; run it in a transaction. Steps:
+ * 1. Within the request, a key seen before is a replay of its first entry (or `key_reused` for
+ *    another item), and an item seen before is a `duplicate`.
+ * 2. The keys are reserved first, by inserting their rows (`on conflict do nothing`): a key
+ *    stored by an earlier request, or by a concurrent one that committed first (the unique index
+ *    makes this one wait for it), is a replay when it was this user's for this item, else
+ *    `key_reused`. So a replay can never decide anything, and it answers as `replayAnswer` says:
+ *    a refusal is repeated, so the outbox never drops a refused result as if it had been taken.
+ * 3. One UPDATE decides every remaining item the user may decide: leased to them, or pending
+ *    with them as its last lease holder.
+ * 4. The rest are classified from the rows as they are after that UPDATE.
+ * 5. The reserved rows get their outcome; submissions without a (usable) key are appended.
+ *    Every submission but a replay leaves exactly one row in moderation_results.
  */
 export async function storeSubmissions(
   db: Queryable,
   userId: number,
   submissions: readonly SubmissionInput[],
 ): Promise<StoredSubmission[]> {
-  const keys = submissions.map((s) => s.key).filter((key): key is string => key !== null);
-  const seenKeys = new Set<string>();
-  const firstAttempts = new Map<string, { user_id: number; content_id: number; outcome: string }>();
-  if (keys.length > 0) {
-    const rows = await db.query<{
-      idempotency_key: string;
-      user_id: number;
-      content_id: number;
-      outcome: string;
-    }>(
-      `select idempotency_key, user_id, content_id::int as content_id, outcome
-         from moderation_results where idempotency_key = any($1::text[])`,
-      [keys],
-    );
-    for (const row of rows) {
-      seenKeys.add(row.idempotency_key);
-      firstAttempts.set(row.idempotency_key, row);
-    }
-  }
-  /**
-   * A replay (the same user's key for the same item) of a refused submission answers that
-   * refusal again: its first answer may have been lost, and the outbox would take 'duplicate'
-   * for an acknowledgement and drop a result the operator was never told was refused.
-   */
-  const replayOutcome = (key: string, result: ModeratedResult): SubmitOutcome => {
-    const first = firstAttempts.get(key);
-    const outcome = SUBMIT_OUTCOMES.find((known) => known === first?.outcome);
-    const sameSubmission = first?.user_id === userId && first.content_id === result.content_id;
-    return sameSubmission && outcome && !ACKNOWLEDGED_OUTCOMES.includes(outcome)
-      ? outcome
-      : 'duplicate';
-  };
-
-  // Within one request a repeated key or content id is a replay of the earlier entry.
   const outcomes = new Map<number, SubmitOutcome>();
-  const keyReplays = new Set<number>();
-  const toDecide = new Map<number, SubmissionInput>();
+  /** Index -> the earlier index in this request with the same key and item. */
+  const replayOf = new Map<number, number>();
+  /** Indexes answered from a row stored before: nothing to store for them. */
+  const answeredFromStore = new Set<number>();
+  /** The key each submission's row carries; null for none or a refused one. */
+  const rowKey = submissions.map((submission) => submission.key);
+
+  // 1. Keys repeated within the request.
+  const firstWithKey = new Map<string, number>();
   submissions.forEach((submission, index) => {
     const key = submission.key;
-    if (key !== null && seenKeys.has(key)) {
-      outcomes.set(index, replayOutcome(key, submission.result));
-      keyReplays.add(index);
-      return;
+    if (key === null) return;
+    const first = firstWithKey.get(key);
+    if (first === undefined) {
+      firstWithKey.set(key, index);
+    } else if (submissions[first]?.result.content_id === submission.result.content_id) {
+      replayOf.set(index, first);
+    } else {
+      outcomes.set(index, 'key_reused');
+      rowKey[index] = null;
     }
-    if (key !== null) seenKeys.add(key);
-    const contentId = submission.result.content_id;
-    if (toDecide.has(contentId)) {
-      outcomes.set(index, 'duplicate');
-      return;
-    }
-    toDecide.set(contentId, submission);
   });
 
+  // 2. Reserve the keys.
+  const reserved = new Set<string>();
+  if (firstWithKey.size > 0) {
+    // In key order: two requests reserving the same keys wait for each other, never deadlock.
+    const entries = [...firstWithKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const inserted = await db.query<{ idempotency_key: string }>(
+      `insert into moderation_results (content_id, user_id, idempotency_key, outcome, payload)
+       select t.content_id, $1, t.key, 'received', t.payload
+         from unnest($2::bigint[], $3::text[], $4::jsonb[]) as t(content_id, key, payload)
+       on conflict (idempotency_key) do nothing
+       returning idempotency_key`,
+      [
+        userId,
+        entries.map(([, index]) => submissions[index]?.result.content_id),
+        entries.map(([key]) => key),
+        entries.map(([, index]) => JSON.stringify(submissions[index]?.result)),
+      ],
+    );
+    for (const row of inserted) reserved.add(row.idempotency_key);
+    const earlier = entries.filter(([key]) => !reserved.has(key));
+    if (earlier.length > 0) {
+      const rows = await db.query<{
+        idempotency_key: string;
+        user_id: number | null;
+        content_id: number;
+        outcome: string;
+      }>(
+        `select idempotency_key, user_id, content_id, outcome
+           from moderation_results where idempotency_key = any($1::text[])`,
+        [earlier.map(([key]) => key)],
+      );
+      const byKey = new Map(rows.map((row) => [row.idempotency_key, row]));
+      for (const [key, index] of earlier) {
+        const row = byKey.get(key);
+        const sameAttempt =
+          row !== undefined &&
+          row.user_id === userId &&
+          row.content_id === submissions[index]?.result.content_id;
+        if (sameAttempt) {
+          outcomes.set(index, replayAnswer(row.outcome));
+          answeredFromStore.add(index);
+        } else {
+          outcomes.set(index, 'key_reused');
+          rowKey[index] = null;
+        }
+      }
+    }
+  }
+
+  // 3. Decide what is left; an item twice in the request is decided by its first entry.
+  const toDecide = new Map<number, number>();
+  submissions.forEach((submission, index) => {
+    if (outcomes.has(index) || replayOf.has(index)) return;
+    const contentId = submission.result.content_id;
+    if (toDecide.has(contentId)) outcomes.set(index, 'duplicate');
+    else toDecide.set(contentId, index);
+  });
   if (toDecide.size > 0) {
-    const entries = [...toDecide.values()];
+    const indexes = [...toDecide.values()];
     const rows = await db.query<{ id: number }>(
       `update contents c
           set status = 'decided', decided_by = $1, decided_at = now(),
               moderated_status = v.moderated_status, lease_expires_at = null
          from unnest($2::bigint[], $3::jsonb[]) as v(id, moderated_status)
-        where c.id = v.id and c.status <> 'decided'
-          and (c.status = 'pending' or c.assigned_to = $1)
+        where c.id = v.id
+          and ((c.status = 'assigned' and c.assigned_to = $1)
+            or (c.status = 'pending' and c.last_assigned_to = $1))
         returning c.id`,
       [
         userId,
-        entries.map((entry) => entry.result.content_id),
-        entries.map((entry) => JSON.stringify(entry.result.moderated_status)),
+        indexes.map((index) => submissions[index]?.result.content_id),
+        indexes.map((index) => JSON.stringify(submissions[index]?.result.moderated_status)),
       ],
     );
     const decided = new Set(rows.map((row) => row.id));
     // The delivery row commits with the decision: no decision is left undelivered.
     await enqueueDeliveries(db, [...decided]);
-    const undecided = entries
-      .map((entry) => entry.result.content_id)
-      .filter((id) => !decided.has(id));
+
+    // 4. Why the others were not decided.
+    const undecided = [...toDecide.keys()].filter((id) => !decided.has(id));
     const states =
       undecided.length > 0 ? await submitTargets(db, undecided) : new Map<number, SubmitTarget>();
-    submissions.forEach((submission, index) => {
-      if (outcomes.has(index)) return;
-      const id = submission.result.content_id;
-      const state = states.get(id);
+    for (const [contentId, index] of toDecide) {
       outcomes.set(
         index,
-        decided.has(id)
-          ? 'stored'
-          : !state
-            ? 'unknown_content'
-            : state.status === 'decided'
-              ? state.decided_by === userId
-                ? 'duplicate'
-                : 'already_decided'
-              : 'lease_moved',
+        decided.has(contentId) ? 'stored' : refusal(states.get(contentId), userId),
       );
-    });
+    }
+  }
+  for (const [index, first] of replayOf) {
+    outcomes.set(index, replayAnswer(outcomes.get(first)));
   }
 
-  // Append-only record of every submission; a replayed key is acknowledged, not stored twice.
+  // 5. Record every submission once.
+  const reservedIndexes = [...firstWithKey].filter(([key]) => reserved.has(key));
+  if (reservedIndexes.length > 0) {
+    await db.query(
+      `update moderation_results r set outcome = v.outcome
+         from unnest($1::text[], $2::text[]) as v(key, outcome)
+        where r.idempotency_key = v.key`,
+      [
+        reservedIndexes.map(([key]) => key),
+        reservedIndexes.map(([, index]) => outcomes.get(index) ?? 'duplicate'),
+      ],
+    );
+  }
   const appended = submissions
     .map((submission, index) => ({ submission, index }))
-    .filter(({ index }) => !keyReplays.has(index));
+    .filter(
+      ({ index }) =>
+        rowKey[index] === null && !replayOf.has(index) && !answeredFromStore.has(index),
+    );
   if (appended.length > 0) {
     await db.query(
       `insert into moderation_results (content_id, user_id, idempotency_key, outcome, payload)
-       select t.content_id, $1, t.key, t.outcome, t.payload
-         from unnest($2::bigint[], $3::text[], $4::text[], $5::jsonb[])
-                as t(content_id, key, outcome, payload)
-       on conflict (idempotency_key) do nothing`,
+       select t.content_id, $1, null, t.outcome, t.payload
+         from unnest($2::bigint[], $3::text[], $4::jsonb[]) as t(content_id, outcome, payload)`,
       [
         userId,
         appended.map(({ submission }) => submission.result.content_id),
-        appended.map(({ submission }) => submission.key),
         appended.map(({ index }) => outcomes.get(index) ?? 'duplicate'),
         appended.map(({ submission }) => JSON.stringify(submission.result)),
       ],

@@ -22,7 +22,11 @@ const SUBMIT_MESSAGES: Record<SubmitOutcome, string> = {
   duplicate: 'Already received; not stored twice.',
   already_decided: 'Another operator already decided this item; your result was recorded.',
   lease_moved: 'This item is now assigned to another operator; your result was recorded.',
+  not_assigned:
+    'This item is not assigned to you: it was never handed to you, or another operator had it after you. Your result was recorded.',
   unknown_content: 'There is no such content item; your result was recorded.',
+  key_reused:
+    'This idempotency key was already used for another item; your result was recorded but not applied.',
 };
 
 /** Why a result does not fit its item's configuration, or undefined when it fits. */

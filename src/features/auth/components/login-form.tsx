@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { LOGIN_TEXTS } from '../../../contract/auth';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
+import { CheckboxField } from '../../../ui/form/checkbox-field';
 import { login } from '../api/auth-calls';
 import { currentUserQuery } from '../api/current-user';
 import { AuthCard, Spinner } from './auth-card';
@@ -14,6 +15,8 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Off by default: on a shared machine the session should end when the browser closes.
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [submitting, setSubmitting] = useState(false);
   useReloadAfterFocusChanges();
@@ -28,7 +31,7 @@ export function LoginForm() {
     if (found.username || found.password) return;
     setSubmitting(true);
     try {
-      const { redirect } = await login({ username: username.trim(), password });
+      const { redirect } = await login({ username: username.trim(), password, remember });
       // 'all': the cached "nobody signed in" answer has no observer on this page, and the
       // signed-in area's guard reads the cache, so it must hold the user before navigating.
       await queryClient.invalidateQueries({
@@ -87,6 +90,12 @@ export function LoginForm() {
             </p>
           )}
         </div>
+        <CheckboxField
+          name="remember"
+          label={LOGIN_TEXTS.rememberMe}
+          value={remember}
+          onChange={setRemember}
+        />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting && <Spinner label="Signing in" />}
           Login

@@ -23,7 +23,12 @@ describe('the AI pipeline in a running server', () => {
       const body = JSON.parse(request.body) as { messages: { content: unknown }[] };
       const content = JSON.stringify(body.messages[1]?.content);
       if (content.includes('explode')) json(response, 500, { error: 'model crashed' });
-      else json(response, 200, completion('{"tags": ["spam"], "reasoning": "An advert."}'));
+      else if (content.includes('nul answer')) {
+        // NUL and an unpaired surrogate: neither fits a PostgreSQL text or jsonb value.
+        json(response, 200, completion('{"tags": ["spam"], "reasoning": "A\\u0000B \\ud800 C"}'));
+      } else if (content.includes('nul failure')) {
+        response.writeHead(502, { 'content-type': 'text/plain' }).end('bad\u0000gateway');
+      } else json(response, 200, completion('{"tags": ["spam"], "reasoning": "An advert."}'));
     });
     prepared = await prepareTestDatabase('demo');
     db = await prepared.open();
@@ -72,5 +77,31 @@ describe('the AI pipeline in a running server', () => {
     expect(failed.body.data).toContainEqual(
       expect.objectContaining({ id: bad, ai_status: 'http_500', ai_name: 'openai:tiny' }),
     );
+  });
+
+  it('stores answers and failures with NUL bytes sanitised, never leaving an item pending', async () => {
+    const { token } = await createTestService(db);
+    const base = { subscriber_id: 's', user_id: 'u', message_type: 'text' };
+    const answered = await ingest(server.baseUrl, token, [
+      { ...base, content: 'a nul answer' },
+      { ...base, content: 'a nul failure' },
+    ]);
+    const [withNul, failing] = answered.body.data?.ids ?? [];
+    await waitFor(
+      async () =>
+        (await aiOf(withNul ?? 0))?.ai_state === 'done' &&
+        (await aiOf(failing ?? 0))?.ai_state === 'failed',
+      'both items leave the AI step',
+    );
+    const [details] = await db.query<{ ai_other_details: { reasoning: string } }>(
+      'select ai_other_details from contents where id = $1',
+      [withNul],
+    );
+    expect(details?.ai_other_details.reasoning).toBe('A\uFFFDB \uFFFD C');
+    const [failure] = await db.query<{ response: string }>(
+      'select response from ai_failures where content_id = $1',
+      [failing],
+    );
+    expect(failure?.response).toContain('bad\uFFFDgateway');
   });
 });

@@ -131,6 +131,42 @@ describe('result delivery worker', () => {
     }
   });
 
+  it('records an answer with NUL bytes, sanitised, and sends the delivery once', async () => {
+    await fastDeliverySettings(db, { maxAttempts: 3 });
+    const receiver = await startLocalServer((_request, _index, response) =>
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok\u0000done \u0000'),
+    );
+    const failing = await startLocalServer((_request, _index, response) =>
+      response.writeHead(500, { 'content-type': 'text/plain' }).end('broken\u0000'),
+    );
+    const service = await createCallbackService(db, { callbackUrl: receiver.url });
+    const broken = await createCallbackService(db, { callbackUrl: failing.url });
+    const delivered = await insertTestContent(db, service.id);
+    const refused = await insertTestContent(db, broken.id);
+    await decideWithDelivery(db, delivered, operator);
+    await decideWithDelivery(db, refused, operator);
+    const worker = startWorker();
+    try {
+      await waitFor(
+        async () =>
+          (await findDeliveryByContent(db, delivered))?.status === 'delivered' &&
+          (await findDeliveryByContent(db, refused))?.status === 'failed',
+        'both deliveries settle',
+      );
+      expect(await findDeliveryByContent(db, delivered)).toMatchObject({
+        attempts: 1,
+        last_response: 'ok\uFFFDdone \uFFFD',
+      });
+      expect((await findDeliveryByContent(db, refused))?.last_response).toBe('broken\uFFFD');
+      expect(receiver.requests).toHaveLength(1);
+      expect(failing.requests).toHaveLength(3);
+    } finally {
+      await worker.stop();
+      await receiver.close();
+      await failing.close();
+    }
+  });
+
   it('times out a receiver that never answers', async () => {
     await fastDeliverySettings(db, { maxAttempts: 1, timeoutMs: 200 });
     const receiver = await startLocalServer(() => {

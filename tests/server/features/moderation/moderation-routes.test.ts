@@ -143,7 +143,7 @@ describe('content calls of the moderation screen', () => {
     const aliceClaim = await claim(alice, 3);
     const [released, moved, decided] = aliceClaim.ids as [number, number, number];
 
-    // Alice drops one item back to the queue: her late submit still decides it.
+    // Alice drops two items back to the queue; Bob takes both and drops one again.
     aliceClaim.socket.socket.emit('unmap-content', { content: { id: released }, reason: 'test' });
     await waitFor(
       async () =>
@@ -182,6 +182,7 @@ describe('content calls of the moderation screen', () => {
     const bobDecides = await submit(bob, [result(bob, decided)]);
     expect(bobDecides.body.data[0]?.status).toBe('lease_moved');
 
+    // Bob held the last lease on `released`: Alice's late result is refused, it is not hers.
     const answer = await submit(alice, [
       result(alice, released),
       result(alice, moved),
@@ -190,14 +191,15 @@ describe('content calls of the moderation screen', () => {
     ]);
     expect(answer.status).toBe(200);
     expect(answer.body.data.map((item) => item.status)).toEqual([
-      'stored',
+      'not_assigned',
       'lease_moved',
       'stored',
       'unknown_content',
     ]);
-    const bobLate = await submit(bob, [result(bob, decided)]);
-    expect(bobLate.body.data[0]?.status).toBe('already_decided');
-    expect(bobLate.body.data[0]?.message).toMatch(/recorded/);
+    // Bob's late result for the item he released is taken: his was the last lease.
+    const bobLate = await submit(bob, [result(bob, released), result(bob, decided)]);
+    expect(bobLate.body.data.map((item) => item.status)).toEqual(['stored', 'already_decided']);
+    expect(bobLate.body.data[1]?.message).toMatch(/recorded/);
 
     const outcomes = await server.db.query<{ outcome: string }>(
       'select outcome from moderation_results where user_id = any($1::int[]) order by id',
@@ -205,12 +207,131 @@ describe('content calls of the moderation screen', () => {
     );
     expect(outcomes.map((row) => row.outcome)).toEqual([
       'lease_moved',
-      'stored',
+      'not_assigned',
       'lease_moved',
       'stored',
       'unknown_content',
+      'stored',
       'already_decided',
     ]);
+  });
+
+  const statusOf = async (id: number) =>
+    (
+      await server.db.query<{ status: string; decided_by: number | null }>(
+        'select status, decided_by from contents where id = $1',
+        [id],
+      )
+    )[0];
+
+  it('refuses a result for a pending item never assigned to the caller', async () => {
+    const { token } = await createTestService(server.db);
+    const [id = 0] = await ingestTexts(server.baseUrl, token, 1);
+    const stranger = await createOperator(server.db, server.baseUrl);
+    const answer = await submit(stranger, [
+      result(stranger, id, { idempotency_key: 'never-mine' }),
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data[0]).toMatchObject({ status: 'not_assigned', content_id: id });
+    expect(answer.body.data[0]?.message).toMatch(/not assigned to you/);
+    expect(await statusOf(id)).toEqual({ status: 'pending', decided_by: null });
+    const [row] = await server.db.query<{ outcome: string; user_id: number }>(
+      `select outcome, user_id from moderation_results where idempotency_key = 'never-mine'`,
+    );
+    expect(row).toEqual({ outcome: 'not_assigned', user_id: stranger.id });
+  });
+
+  it('takes a late result from the last lease holder after the lease lapsed', async () => {
+    const { token } = await createTestService(server.db);
+    await ingestTexts(server.baseUrl, token, 1);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const { ids } = await claim(operator, 1);
+    const id = ids[0] ?? 0;
+    // The lease ran out and the sweeper put the item back into the queue.
+    await server.db.query(
+      `update contents set status = 'pending', assigned_to = null, lease_expires_at = null
+        where id = $1`,
+      [id],
+    );
+    const answer = await submit(operator, [result(operator, id)]);
+    expect(answer.body.data[0]?.status).toBe('stored');
+    expect(await statusOf(id)).toEqual({ status: 'decided', decided_by: operator.id });
+  });
+
+  it('answers a replayed key with its first outcome, a refusal included', async () => {
+    const { token } = await createTestService(server.db);
+    await ingestTexts(server.baseUrl, token, 1);
+    const alice = await createOperator(server.db, server.baseUrl);
+    const bob = await createOperator(server.db, server.baseUrl);
+    const { ids } = await claim(alice, 1);
+    const id = ids[0] ?? 0;
+    const refused = result(bob, id, { idempotency_key: 'bob-late-0001' });
+    expect((await submit(bob, [refused])).body.data[0]?.status).toBe('lease_moved');
+    // The item is decided meanwhile; the lost answer is asked for again with the same key.
+    expect((await submit(alice, [result(alice, id)])).body.data[0]?.status).toBe('stored');
+    const replay = await submit(bob, [refused, refused]);
+    expect(replay.body.data.map((item) => item.status)).toEqual(['lease_moved', 'lease_moved']);
+    const rows = await server.db.query<{ outcome: string }>(
+      `select outcome from moderation_results where idempotency_key = 'bob-late-0001'`,
+    );
+    expect(rows).toEqual([{ outcome: 'lease_moved' }]);
+  });
+
+  it('refuses a key used before for another item or by another user', async () => {
+    const { token } = await createTestService(server.db);
+    await ingestTexts(server.baseUrl, token, 3);
+    const alice = await createOperator(server.db, server.baseUrl);
+    const bob = await createOperator(server.db, server.baseUrl);
+    const { ids } = await claim(alice, 2);
+    const [first, second] = ids as [number, number];
+    const { ids: bobIds } = await claim(bob, 1);
+    const bobs = bobIds[0] ?? 0;
+
+    const key = 'shared-key-0001';
+    const answer = await submit(alice, [
+      result(alice, first, { idempotency_key: key }),
+      result(alice, second, { idempotency_key: key }),
+    ]);
+    expect(answer.body.data.map((item) => item.status)).toEqual(['stored', 'key_reused']);
+    const later = await submit(alice, [result(alice, second, { idempotency_key: key })]);
+    expect(later.body.data[0]?.status).toBe('key_reused');
+    expect(await statusOf(second)).toEqual({ status: 'assigned', decided_by: null });
+    const foreign = await submit(bob, [result(bob, bobs, { idempotency_key: key })]);
+    expect(foreign.body.data[0]?.status).toBe('key_reused');
+    expect(await statusOf(bobs)).toMatchObject({ status: 'assigned' });
+
+    // Each refused submission is recorded (without the key), the key keeps its first owner.
+    const rows = await server.db.query<{ content_id: number; key: string | null; outcome: string }>(
+      `select content_id::int as content_id, idempotency_key as key, outcome
+         from moderation_results where content_id = any($1::bigint[]) order by id`,
+      [[first, second, bobs]],
+    );
+    expect(rows).toEqual([
+      { content_id: first, key, outcome: 'stored' },
+      { content_id: second, key: null, outcome: 'key_reused' },
+      { content_id: second, key: null, outcome: 'key_reused' },
+      { content_id: bobs, key: null, outcome: 'key_reused' },
+    ]);
+  });
+
+  it('acknowledges parallel sends of one key and stores them once', async () => {
+    const { token } = await createTestService(server.db);
+    await ingestTexts(server.baseUrl, token, 1);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const { ids } = await claim(operator, 1);
+    const id = ids[0] ?? 0;
+    const entry = result(operator, id, { idempotency_key: 'parallel-0001' });
+    await operator.client.csrf();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => submit(operator, [entry])));
+    // The first to reserve the key stores it; the others wait for it and are its replays.
+    expect(answers.map((answer) => answer.body.data[0]?.status).sort()).toEqual([
+      ...Array.from({ length: 5 }, () => 'duplicate'),
+      'stored',
+    ]);
+    const rows = await server.db.query('select 1 from moderation_results where content_id = $1', [
+      id,
+    ]);
+    expect(rows).toHaveLength(1);
   });
 
   it('validates tags against the item and the service rules with 422 naming the item', async () => {

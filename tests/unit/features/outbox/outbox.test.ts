@@ -296,7 +296,7 @@ describe('retry classification', () => {
 
   it('reads per-item outcomes: stored and duplicate leave, the others need attention', async () => {
     const outbox = makeOutbox();
-    for (const id of [1, 2, 3, 4, 5]) await outbox.enqueue('result', result(id));
+    for (const id of [1, 2, 3, 4, 5, 6, 7]) await outbox.enqueue('result', result(id));
     transport.answerResults = (items) =>
       items.map((item) => {
         const status = (
@@ -306,8 +306,10 @@ describe('retry classification', () => {
             3: 'already_decided',
             4: 'lease_moved',
             5: 'unknown_content',
+            6: 'not_assigned',
+            7: 'key_reused',
           } as const
-        )[item.content_id as 1 | 2 | 3 | 4 | 5];
+        )[item.content_id as 1 | 2 | 3 | 4 | 5 | 6 | 7];
         return { ...stored(item), status, message: `answer ${status}` };
       });
 
@@ -319,6 +321,8 @@ describe('retry classification', () => {
       ['already_decided', 'answer already_decided'],
       ['lease_moved', 'answer lease_moved'],
       ['unknown_content', 'answer unknown_content'],
+      ['not_assigned', 'answer not_assigned'],
+      ['key_reused', 'answer key_reused'],
     ]);
   });
 

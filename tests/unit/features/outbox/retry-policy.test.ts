@@ -45,6 +45,8 @@ describe('isAcknowledged', () => {
     expect(isAcknowledged('duplicate')).toBe(true);
     expect(isAcknowledged('already_decided')).toBe(false);
     expect(isAcknowledged('lease_moved')).toBe(false);
+    expect(isAcknowledged('not_assigned')).toBe(false);
+    expect(isAcknowledged('key_reused')).toBe(false);
     expect(isAcknowledged('unknown_content')).toBe(false);
   });
 });
