@@ -30,6 +30,7 @@ import {
   findValidReset,
 } from './password-reset-repository';
 import { endAuditedSession, startAuditedSession } from './session-audit';
+import { hashSecret } from './tokens';
 import { deleteSession, deleteUserSessions, type SessionPolicy } from './session-repository';
 
 export interface AuthDeps {
@@ -39,6 +40,8 @@ export interface AuthDeps {
   cookies: CookiePolicy;
   /** Where mailed links may point (server/http/origins.ts); undefined: send no link. */
   linkOrigin(request: FastifyRequest): string | undefined;
+  /** Closes the sockets of ended sessions on every process (sockets/socket-server.ts). */
+  endSocketSessions(sessionHashes: readonly string[]): void;
 }
 
 function clientOf(request: FastifyRequest) {
@@ -103,7 +106,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
     // A new id at every sign-in: a session id planted before sign-in never becomes valid.
     const previous = request.cookies[cookies.session];
-    if (previous) await deleteSession(db, previous);
+    if (previous) {
+      await deleteSession(db, previous);
+      deps.endSocketSessions([hashSecret(previous)]);
+    }
     const sessionId = await startAuditedSession(db, user, sessionPolicy, client);
     // "Remember me" keeps the cookie across browser restarts, for the session's lifetime;
     // otherwise it ends with the browser.
@@ -120,7 +126,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   registerEndpoint(app, authEndpoints.logout, async ({ request, reply }) => {
     const sessionId = request.cookies[cookies.session];
-    if (sessionId) await endAuditedSession(db, sessionId, request.user, request.ip);
+    if (sessionId) {
+      await endAuditedSession(db, sessionId, request.user, request.ip);
+      deps.endSocketSessions([hashSecret(sessionId)]);
+    }
     reply.clearCookie(cookies.session, sessionCookieOptions(request, cookies));
     return { ok: true };
   });
@@ -199,19 +208,19 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   registerEndpoint(app, authEndpoints.resetPassword, async ({ body }) => {
     const { token, password } = body;
     const passwordHash = await hashPassword(password);
-    const userId = await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       const owner = await consumeReset(tx, token);
       if (owner === undefined) return undefined;
       await updatePasswordHash(tx, owner, passwordHash);
-      await deleteUserSessions(tx, owner);
-      return owner;
+      return deleteUserSessions(tx, owner);
     });
-    if (userId === undefined) {
+    if (ended === undefined) {
       throw new HttpError(
         410,
         'This reset link has expired or was already used. Ask for a new one.',
       );
     }
+    deps.endSocketSessions(ended);
     return { ok: true };
   });
 
@@ -223,7 +232,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     }
     await updatePasswordHash(db, user.id, await hashPassword(input.new_password));
     // Other devices signed in with the old password are signed out.
-    await deleteUserSessions(db, user.id, request.sessionId ?? undefined);
+    deps.endSocketSessions(await deleteUserSessions(db, user.id, request.sessionId ?? undefined));
     return { ok: true };
   });
 
