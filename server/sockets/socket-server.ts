@@ -62,6 +62,8 @@ export function userRoom(userId: number): string {
 
 /** The handshake's refusal without a session (connect_error message). */
 export const NOT_SIGNED_IN = 'Not signed in';
+/** The handshake's refusal on the root namespace, which serves no events. */
+export const NO_ROOT_NAMESPACE = 'No such namespace: use one of the console namespaces';
 
 export interface SocketServer {
   io: Server;
@@ -222,6 +224,10 @@ export async function createSocketServer(
     }
     return pending;
   };
+
+  // The console serves nothing on the root namespace: nobody, signed in or not, holds a socket
+  // there (server-to-server events through the adapter do not pass this middleware).
+  io.of('/').use((_socket, next) => next(new Error(NO_ROOT_NAMESPACE)));
 
   for (const name of Object.values(NAMESPACES)) {
     authenticate(name, io.of(name));
