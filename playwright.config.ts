@@ -29,7 +29,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
-  globalTimeout: 15 * 60_000,
+  // A safety net for a hung run, not a target: a quiet machine needs well under half of it.
+  globalTimeout: 25 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {

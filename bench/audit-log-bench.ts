@@ -1,5 +1,6 @@
 /**
- * npm run bench:audit — the first page of /user-logs on a large log, through the real endpoint.
+ * npm run bench:audit — the first page of /user-logs on a large log and of /users with 10,000
+ * users, through the real endpoints.
  *
  * 1. Setup, straight on a fresh embedded database (temp DATA_DIR): schema, 10,000 users and
  *    1,000,000 audit rows made with generate_series (about six months of a busy team: mostly
@@ -9,7 +10,7 @@
  * 2. Baseline: each filter's list statements (the page and the capped count, exactly as the
  *    endpoint runs them) straight on the database, in this process.
  * 3. The real server starts as a child process on that database and an administrator asks
- *    GET /api/audit-log with each filter over HTTP on loopback.
+ *    GET /api/audit-log and GET /api/users/all with each filter over HTTP on loopback.
  *
  * Printed per filter: the median and the slowest of BENCH_RUNS runs (after a warm-up) through
  * the endpoint, the same for the baseline, and the ratio of the medians. The target: the
@@ -22,11 +23,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../src/contract/api';
 import { AuditLogQuerySchema } from '../src/contract/audit-log';
+import { UserListQuerySchema } from '../src/contract/users';
 import type { Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { openPgliteDatabase } from '../server/db/pglite-database';
 import { listAuditLog } from '../server/features/audit/audit-log-repository';
 import { syncRolesAndPermissions } from '../server/features/users/role-repository';
+import { listUsers } from '../server/features/users/user-list-repository';
 import { SESSION_COOKIE } from '../server/http/session';
 import { createSessions } from '../tests/support/moderation-fixtures';
 import { pgliteDirOf, startBenchServer, stopBenchServer } from './support/bench-server';
@@ -50,7 +53,28 @@ const spacingSeconds = () => (182 * 86_400) / AUDIT_ROWS;
  * The filters an administrator uses, as URL query strings. Users and times are picked from the
  * seeded distribution, so each filter matches what its name says.
  */
-function filters(firstUserId: number): { name: string; query: string }[] {
+interface BenchCase {
+  name: string;
+  /** The endpoint's path; the query string follows it. */
+  path: string;
+  query: string;
+}
+
+/** The users list as an administrator filters it, on 10,000 users. */
+function userFilters(): BenchCase[] {
+  const path = '/api/users/all';
+  return [
+    { name: 'users: no filter (by username)', path, query: '' },
+    { name: 'users: search a username', path, query: 'search=user0424' },
+    { name: 'users: search a last name', path, query: 'search=Last4242' },
+    { name: 'users: newest first', path, query: 'sort=created&order=desc' },
+    { name: 'users: active batch, by name', path, query: 'active=true&batch=false&sort=name' },
+    { name: 'users: page 40 by email', path, query: 'sort=email&page=40' },
+  ];
+}
+
+function filters(firstUserId: number): BenchCase[] {
+  const path = '/api/audit-log';
   const someone = firstUserId + 4_242;
   const someoneName = `user${String(4_243).padStart(5, '0')}`;
   const monthAgo = new Date(Date.now() - 30 * 86_400_000);
@@ -62,20 +86,21 @@ function filters(firstUserId: number): { name: string; query: string }[] {
   const weekEnd = new Date(weekStart.getTime() + 7 * 86_400_000);
   const range = (from: Date, to: Date) => `from=${from.toISOString()}&to=${to.toISOString()}`;
   return [
-    { name: 'no filter (newest first)', query: '' },
-    { name: 'action: media events (70%)', query: 'action=media.event' },
-    { name: 'action: kicks (1%)', query: 'action=session.kick' },
-    { name: 'action: settings saves, oldest first', query: 'action=settings.save&order=asc' },
-    { name: 'actor by username', query: `actor=${someoneName}` },
-    { name: 'actor by id', query: `actor_id=${someone}` },
-    { name: 'target: one user', query: `target_type=user&target_id=${someone}` },
-    { name: 'one week', query: range(weekStart, weekEnd) },
+    { name: 'no filter (newest first)', path, query: '' },
+    { name: 'action: media events (70%)', path, query: 'action=media.event' },
+    { name: 'action: kicks (1%)', path, query: 'action=session.kick' },
+    { name: 'action: settings saves, oldest first', path, query: 'action=settings.save&order=asc' },
+    { name: 'actor by username', path, query: `actor=${someoneName}` },
+    { name: 'actor by id', path, query: `actor_id=${someone}` },
+    { name: 'target: one user', path, query: `target_type=user&target_id=${someone}` },
+    { name: 'one week', path, query: range(weekStart, weekEnd) },
     {
       name: 'sign-ins on one day',
+      path,
       query: `action=auth.sign_in&${range(dayStart, dayEnd)}`,
     },
-    { name: 'actor and action', query: `actor=${someoneName}&action=session.park` },
-    { name: 'page 40 of media events', query: 'action=media.event&page=40' },
+    { name: 'actor and action', path, query: `actor=${someoneName}&action=session.park` },
+    { name: 'page 40 of media events', path, query: 'action=media.event&page=40' },
   ];
 }
 
@@ -189,7 +214,7 @@ async function main(): Promise<void> {
     const db = await openPgliteDatabase({ dataDir: pgliteDirOf(dataDir) });
     const baseline = new Map<string, Timing>();
     let session = '';
-    let cases: { name: string; query: string }[] = [];
+    let cases: BenchCase[] = [];
     try {
       const { adminId, firstUserId } = await seed(db);
       cases = filters(firstUserId);
@@ -219,6 +244,28 @@ async function main(): Promise<void> {
           }),
         );
       }
+      for (const { name, query } of userFilters()) {
+        const parsed = UserListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+        baseline.set(
+          name,
+          await time(RUNS, async () => {
+            const result = await listUsers(db, {
+              filter: {
+                search: parsed.search || undefined,
+                roleId: parsed.role_id,
+                active: parsed.active,
+                batch: parsed.batch,
+              },
+              sort: parsed.sort,
+              order: parsed.order,
+              page: parsed.page,
+              perPage: parsed.per_page,
+            });
+            return { rows: result.rows.length, total: result.total };
+          }),
+        );
+      }
+      cases.push(...userFilters());
     } finally {
       await db.close();
     }
@@ -226,9 +273,9 @@ async function main(): Promise<void> {
     const { child, baseUrl } = await startBenchServer(dataDir);
     const results: { name: string; endpoint: Timing; raw: Timing }[] = [];
     try {
-      for (const { name, query } of cases) {
+      for (const { name, path: endpointPath, query } of cases) {
         const endpoint = await time(RUNS, async () => {
-          const response = await fetch(`${baseUrl}/api/audit-log?${query}`, {
+          const response = await fetch(`${baseUrl}${endpointPath}?${query}`, {
             headers: {
               cookie: `${SESSION_COOKIE}=${session}`,
               [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
@@ -236,7 +283,7 @@ async function main(): Promise<void> {
           });
           const body = (await response.json()) as { data?: unknown[]; total?: number };
           if (response.status !== 200 || !body.data) {
-            throw new Error(`GET /api/audit-log?${query} answered ${response.status}`);
+            throw new Error(`GET ${endpointPath}?${query} answered ${response.status}`);
           }
           return { rows: body.data.length, total: body.total ?? 0 };
         });

@@ -4,7 +4,7 @@ import { fastifyCookie } from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
-import { Server, type Namespace } from 'socket.io';
+import { Server, type Namespace, type Socket } from 'socket.io';
 import { missingPermissions } from '../../src/contract/endpoint';
 import {
   NAMESPACES,
@@ -13,7 +13,8 @@ import {
   type NamespaceName,
 } from '../../src/contract/socket-events';
 import type { Database } from '../db/database';
-import type { SessionPolicy } from '../features/auth/session-repository';
+import { liveSessionHashes, type SessionPolicy } from '../features/auth/session-repository';
+import { hashSecret } from '../features/auth/tokens';
 import { findUsersByIds, toCurrentUser } from '../features/users/user-repository';
 import { userForSession } from '../http/session';
 
@@ -23,6 +24,35 @@ import { userForSession } from '../http/session';
  */
 export interface SocketData {
   user: CurrentUser;
+  /** The hash of the session the socket was opened with (never the session id itself). */
+  sessionHash: string;
+  /** When the session and user were last read from the database (epoch ms). */
+  checkedAt: number;
+}
+
+/** Every socket also joins its session's room, so ending a session reaches it on any process. */
+export function sessionRoom(sessionHash: string): string {
+  return `session:${sessionHash}`;
+}
+
+/**
+ * An event arriving on a socket whose session was checked longer ago than this re-reads the
+ * session and the user first: a session ended anywhere stops working within this time even if
+ * the explicit notice (endSocketSessions) was missed.
+ */
+export const SESSION_RECHECK_MS = 5_000;
+/** Every process re-reads the sessions of all its sockets this often (expiry needs no event). */
+export const SESSION_SWEEP_MS = 30_000;
+
+/**
+ * Closes the sockets of these sessions in every namespace, on every process (the Redis adapter
+ * carries the request). Called after sessions were deleted: sign-out, password change or reset,
+ * deactivation, kick.
+ */
+export function endSocketSessions(io: Server, sessionHashes: readonly string[]): void {
+  if (sessionHashes.length === 0) return;
+  const rooms = sessionHashes.map(sessionRoom);
+  for (const name of Object.values(NAMESPACES)) io.of(name).in(rooms).disconnectSockets(true);
 }
 
 /** Every socket joins its user's room in its namespace, so any process can reach the user. */
@@ -32,6 +62,8 @@ export function userRoom(userId: number): string {
 
 /** The handshake's refusal without a session (connect_error message). */
 export const NOT_SIGNED_IN = 'Not signed in';
+/** The handshake's refusal on the root namespace, which serves no events. */
+export const NO_ROOT_NAMESPACE = 'No such namespace: use one of the console namespaces';
 
 export interface SocketServer {
   io: Server;
@@ -111,8 +143,9 @@ export async function createSocketServer(
   const authenticate = (name: NamespaceName, namespace: Namespace) =>
     namespace.use((socket, next) => {
       const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
+      const sessionId = cookies[deps.sessionCookie];
       // Deferred: under load, work of sockets already moderating goes ahead of new handshakes.
-      userForSession(deps.db.deferred, cookies[deps.sessionCookie], deps.sessionPolicy).then(
+      userForSession(deps.db.deferred, sessionId, deps.sessionPolicy).then(
         (user) => {
           if (!user) {
             next(new Error(NOT_SIGNED_IN));
@@ -131,7 +164,10 @@ export async function createSocketServer(
             next(new Error('Set up two-factor sign-in first'));
             return;
           }
-          (socket.data as SocketData).user = toCurrentUser(user);
+          const data = socket.data as SocketData;
+          data.user = toCurrentUser(user);
+          data.sessionHash = hashSecret(sessionId ?? '');
+          data.checkedAt = Date.now();
           next();
         },
         (error: unknown) => {
@@ -141,34 +177,100 @@ export async function createSocketServer(
       );
     });
 
+  const localSockets = (): Socket[] =>
+    Object.values(NAMESPACES).flatMap((name) => [...io.of(name).sockets.values()]);
+
+  /**
+   * Re-reads the sessions and users of these sockets of this process. A socket whose session
+   * ended (signed out, expired, deleted) or whose user is gone or deactivated is closed; the
+   * others get the user as it is now, and their console is told ('account-changed' on
+   * /online-users) when the user changed, or always when an administrator's change is announced.
+   */
+  const revalidate = async (
+    sockets: readonly Socket[],
+    tell: 'when-changed' | 'always' = 'when-changed',
+  ): Promise<void> => {
+    if (sockets.length === 0) return;
+    const data = (socket: Socket) => socket.data as SocketData;
+    const [live, users] = await Promise.all([
+      liveSessionHashes(
+        deps.db,
+        [...new Set(sockets.map((s) => data(s).sessionHash))],
+        deps.sessionPolicy,
+      ),
+      findUsersByIds(deps.db, [...new Set(sockets.map((s) => data(s).user.id))]),
+    ]);
+    const byId = new Map(users.map((user) => [user.id, user]));
+    const now = Date.now();
+    for (const socket of sockets) {
+      const user = byId.get(data(socket).user.id);
+      if (!user || user.disabled || !live.has(data(socket).sessionHash)) {
+        socket.disconnect(true);
+        continue;
+      }
+      const current = toCurrentUser(user);
+      const changed = JSON.stringify(current) !== JSON.stringify(data(socket).user);
+      data(socket).user = current;
+      data(socket).checkedAt = now;
+      if ((changed || tell === 'always') && socket.nsp.name === NAMESPACES.onlineUsers) {
+        socket.emit('account-changed');
+      }
+    }
+  };
+
+  /** One re-read at a time per socket, however many events arrive meanwhile. */
+  const rechecks = new WeakMap<Socket, Promise<void>>();
+  const recheck = (socket: Socket): Promise<void> => {
+    let pending = rechecks.get(socket);
+    if (!pending) {
+      pending = revalidate([socket]).finally(() => rechecks.delete(socket));
+      rechecks.set(socket, pending);
+    }
+    return pending;
+  };
+
+  // The console serves nothing on the root namespace: nobody, signed in or not, holds a socket
+  // there (server-to-server events through the adapter do not pass this middleware).
+  io.of('/').use((_socket, next) => next(new Error(NO_ROOT_NAMESPACE)));
+
   for (const name of Object.values(NAMESPACES)) {
     authenticate(name, io.of(name));
     io.of(name).on('connection', (socket) => {
-      void socket.join(userRoom((socket.data as SocketData).user.id));
+      const data = socket.data as SocketData;
+      void socket.join([userRoom(data.user.id), sessionRoom(data.sessionHash)]);
+      socket.use((_packet, next) => {
+        if (Date.now() - data.checkedAt < SESSION_RECHECK_MS) {
+          next();
+          return;
+        }
+        recheck(socket).then(
+          () => {
+            if (socket.connected) next();
+          },
+          (error: unknown) => {
+            // The database is briefly gone: the event goes ahead and meets the same outage.
+            deps.log.warn({ err: error }, 'socket session re-check failed');
+            next();
+          },
+        );
+      });
     });
   }
+
+  const sweep = setInterval(() => {
+    revalidate(localSockets()).catch((error: unknown) =>
+      deps.log.warn({ err: error }, 'socket session sweep failed'),
+    );
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
 
   /** This process's part of refreshUsers: its own sockets of these users. */
   const refreshLocal = async (userIds: readonly number[]): Promise<void> => {
     const wanted = new Set(userIds);
-    const sockets = Object.values(NAMESPACES).flatMap((name) =>
-      [...io.of(name).sockets.values()].filter((socket) =>
-        wanted.has((socket.data as SocketData).user.id),
-      ),
+    await revalidate(
+      localSockets().filter((socket) => wanted.has((socket.data as SocketData).user.id)),
+      'always',
     );
-    if (sockets.length === 0) return;
-    const users = new Map(
-      (await findUsersByIds(deps.db, [...wanted])).map((user) => [user.id, user]),
-    );
-    for (const socket of sockets) {
-      const user = users.get((socket.data as SocketData).user.id);
-      if (!user || user.disabled) {
-        socket.disconnect(true);
-        continue;
-      }
-      (socket.data as SocketData).user = toCurrentUser(user);
-      if (socket.nsp.name === NAMESPACES.onlineUsers) socket.emit('account-changed');
-    }
   };
   const crossProcess = Boolean(deps.redisUrl);
   if (crossProcess) {
@@ -187,6 +289,7 @@ export async function createSocketServer(
       await refreshLocal(userIds);
     },
     async close() {
+      clearInterval(sweep);
       await io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },

@@ -169,7 +169,8 @@ export const clientEvents = {
   userPendingStat: defineClientEvent({
     namespace: NAMESPACES.userStats,
     name: 'user-pending-stat',
-    access: SIGNED_IN,
+    // The queue's counts are for those who work the queue or watch it; the demo role sees none.
+    access: needs('section_moderation', 'section_dashboard', 'section_customer_moderation'),
     summary: "The top bar's pending counts; answered only for the socket's own user id",
     payload: eventIdSchema('user id'),
   }),

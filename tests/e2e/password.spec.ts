@@ -3,6 +3,7 @@
  * the old one refused, the link single-use) and changing the password on /my-profile. These
  * change demo users' passwords, so the file runs on its own server, not the shared one.
  */
+import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_TEXTS, LOGIN_TEXTS } from '../../src/contract/auth';
 import {
   DEMO_PASSWORD,
@@ -144,4 +145,29 @@ test('change password on /my-profile: the current password is checked', async ({
   await expect(notice(page, LOGIN_TEXTS.invalidCredentials, 'error')).toBeVisible();
   await signIn(page, 'developer', newPassword);
   await expect(page.getByRole('button', { name: /^Profile menu for / })).toBeVisible();
+});
+
+test('a password changed on one device signs the other device’s open console out', async ({
+  browser,
+  ownServer,
+}) => {
+  const devices = await Promise.all(
+    [0, 1].map(async () => (await browser.newContext({ baseURL: ownServer.baseURL })).newPage()),
+  );
+  const [here, elsewhere] = devices as [Page, Page];
+  for (const page of devices) await signIn(page, 'admin');
+  await elsewhere.goto('/users');
+  await expect(elsewhere.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+
+  await here.goto('/my-profile');
+  await here.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await here.getByLabel('New password', { exact: true }).fill('an admin passphrase');
+  await here.getByLabel('Repeat the new password').fill('an admin passphrase');
+  await here.getByRole('button', { name: 'Change password' }).click();
+  await expect(notice(here, 'Your password has been changed.', 'success')).toBeVisible();
+
+  // No reload and no click on the other device: its console follows the server.
+  await expect(elsewhere).toHaveURL(/\/login/);
+  await expect(here).toHaveURL(/\/my-profile$/);
+  for (const page of devices) await page.context().close();
 });

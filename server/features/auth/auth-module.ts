@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CookiePolicy } from '../../http/session';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
+import { endSocketSessions } from '../../sockets/socket-server';
 import type { Mailer } from '../mail/mailer';
 import { authRoutes } from './auth-routes';
 import { deleteStaleRateLimits } from './rate-limits';
@@ -28,6 +29,7 @@ export async function registerAuth(
     sessionPolicy: deps.sessionPolicy,
     cookies: deps.cookies,
     linkOrigin: deps.linkOrigin,
+    endSocketSessions: (hashes) => endSocketSessions(context.io, hashes),
   });
   let sweep: NodeJS.Timeout | undefined;
   return {

@@ -31,6 +31,7 @@ import {
   findValidReset,
 } from './password-reset-repository';
 import { endAuditedSession } from './session-audit';
+import { hashSecret } from './tokens';
 import { deleteUserSessions, type SessionPolicy } from './session-repository';
 import { completeSignIn } from './sign-in';
 
@@ -41,6 +42,8 @@ export interface AuthDeps {
   cookies: CookiePolicy;
   /** Where mailed links may point (server/http/origins.ts); undefined: send no link. */
   linkOrigin(request: FastifyRequest): string | undefined;
+  /** Closes the sockets of ended sessions on every process (sockets/socket-server.ts). */
+  endSocketSessions(sessionHashes: readonly string[]): void;
 }
 
 function clientOf(request: FastifyRequest) {
@@ -118,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       };
     }
     const redirect = await completeSignIn(
-      { db, sessionPolicy, cookies },
+      { db, sessionPolicy, cookies, endSocketSessions: deps.endSocketSessions },
       request,
       reply,
       user,
@@ -129,7 +132,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   registerEndpoint(app, authEndpoints.logout, async ({ request, reply }) => {
     const sessionId = request.cookies[cookies.session];
-    if (sessionId) await endAuditedSession(db, sessionId, request.user, request.ip);
+    if (sessionId) {
+      await endAuditedSession(db, sessionId, request.user, request.ip);
+      deps.endSocketSessions([hashSecret(sessionId)]);
+    }
     reply.clearCookie(cookies.session, sessionCookieOptions(request, cookies));
     return { ok: true };
   });
@@ -208,19 +214,19 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   registerEndpoint(app, authEndpoints.resetPassword, async ({ body }) => {
     const { token, password } = body;
     const passwordHash = await hashPassword(password);
-    const userId = await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       const owner = await consumeReset(tx, token);
       if (owner === undefined) return undefined;
       await updatePasswordHash(tx, owner, passwordHash);
-      await deleteUserSessions(tx, owner);
-      return owner;
+      return deleteUserSessions(tx, owner);
     });
-    if (userId === undefined) {
+    if (ended === undefined) {
       throw new HttpError(
         410,
         'This reset link has expired or was already used. Ask for a new one.',
       );
     }
+    deps.endSocketSessions(ended);
     return { ok: true };
   });
 
@@ -232,7 +238,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     }
     await updatePasswordHash(db, user.id, await hashPassword(input.new_password));
     // Other devices signed in with the old password are signed out.
-    await deleteUserSessions(db, user.id, request.sessionId ?? undefined);
+    deps.endSocketSessions(await deleteUserSessions(db, user.id, request.sessionId ?? undefined));
     return { ok: true };
   });
 

@@ -47,15 +47,34 @@ export async function deleteSession(db: Queryable, sessionId: string): Promise<v
   await db.query('delete from sessions where id_hash = $1', [hashSecret(sessionId)]);
 }
 
+/** Ends every session of the user but `exceptSessionId`; answers the hashes of those ended. */
 export async function deleteUserSessions(
   db: Queryable,
   userId: number,
   exceptSessionId?: string,
-): Promise<void> {
-  await db.query('delete from sessions where user_id = $1 and id_hash <> $2', [
-    userId,
-    exceptSessionId ? hashSecret(exceptSessionId) : '',
-  ]);
+): Promise<string[]> {
+  const rows = await db.query<{ id_hash: string }>(
+    'delete from sessions where user_id = $1 and id_hash <> $2 returning id_hash',
+    [userId, exceptSessionId ? hashSecret(exceptSessionId) : ''],
+  );
+  return rows.map((row) => row.id_hash);
+}
+
+/** Which of these session hashes belong to live sessions (without touching their idle clock). */
+export async function liveSessionHashes(
+  db: Queryable,
+  hashes: readonly string[],
+  policy: SessionPolicy,
+): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db.query<{ id_hash: string }>(
+    `select id_hash from sessions
+      where id_hash = any($1::text[])
+        and expires_at > now()
+        and last_seen_at > now() - $2 * interval '1 millisecond'`,
+    [hashes, policy.idleMs],
+  );
+  return new Set(rows.map((row) => row.id_hash));
 }
 
 export async function deleteExpiredSessions(db: Queryable, policy: SessionPolicy): Promise<void> {

@@ -7,6 +7,7 @@ import { sessionCookieOptions, type CookiePolicy } from '../../http/session';
 import type { UserRecord } from '../users/user-repository';
 import { startAuditedSession } from './session-audit';
 import { deleteSession, type SessionPolicy } from './session-repository';
+import { hashSecret } from './tokens';
 
 /**
  * The end of every sign-in (password alone, or password and second factor): a new session,
@@ -16,6 +17,8 @@ export interface SignInDeps {
   db: Database;
   sessionPolicy: SessionPolicy;
   cookies: CookiePolicy;
+  /** Closes the sockets of ended sessions on every process (sockets/socket-server.ts). */
+  endSocketSessions(sessionHashes: readonly string[]): void;
 }
 
 /** Where a signed-in user goes first: the gates come before any screen. */
@@ -34,7 +37,10 @@ export async function completeSignIn(
 ): Promise<string> {
   // A new id at every sign-in: a session id planted before sign-in never becomes valid.
   const previous = request.cookies[deps.cookies.session];
-  if (previous) await deleteSession(deps.db, previous);
+  if (previous) {
+    await deleteSession(deps.db, previous);
+    deps.endSocketSessions([hashSecret(previous)]);
+  }
   const sessionId = await startAuditedSession(deps.db, user, deps.sessionPolicy, {
     ip: request.ip,
     userAgent: request.headers['user-agent'],

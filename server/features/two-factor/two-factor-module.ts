@@ -1,7 +1,7 @@
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import type { CookiePolicy } from '../../http/session';
 import type { SessionPolicy } from '../auth/session-repository';
-import type { SocketServer } from '../../sockets/socket-server';
+import { endSocketSessions, type SocketServer } from '../../sockets/socket-server';
 import { deleteExpiredChallenges } from './two-factor-repository';
 import { twoFactorRoutes } from './two-factor-routes';
 
@@ -23,7 +23,11 @@ export function registerTwoFactor(
   },
 ): DomainLifecycle {
   const { http, db, log } = context;
-  twoFactorRoutes(http, { db, ...deps });
+  twoFactorRoutes(http, {
+    db,
+    ...deps,
+    endSocketSessions: (hashes) => endSocketSessions(context.io, hashes),
+  });
   let sweep: NodeJS.Timeout | undefined;
   return {
     start() {

@@ -47,6 +47,7 @@ export interface TwoFactorRoutesDeps {
   sessionPolicy: SessionPolicy;
   cookies: CookiePolicy;
   sockets: Pick<SocketServer, 'refreshUsers'>;
+  endSocketSessions(sessionHashes: readonly string[]): void;
 }
 
 function actorOf(request: FastifyRequest, user: { id: number; username: string }) {

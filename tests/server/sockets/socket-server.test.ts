@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { NAMESPACES } from '../../../src/contract/socket-events';
 import { SESSION_COOKIE } from '../../../server/http/session';
+import { NO_ROOT_NAMESPACE } from '../../../server/sockets/socket-server';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database';
 import { startTestServer, useTestServer, type TestServer } from '../../support/test-server';
 import { connectSocket, type SocketOutcome, waitFor } from '../../support/protocol';
@@ -34,6 +35,14 @@ describe('socket handshakes', () => {
   it.each(Object.values(NAMESPACES))('accepts %s with a valid session', async (namespace) => {
     const outcome = await connect(server.baseUrl, namespace, { cookie: developerCookie });
     expect(outcome.connected).toBe(true);
+  });
+
+  it('refuses the root namespace, with a session or without', async () => {
+    for (const cookie of [undefined, developerCookie]) {
+      const outcome = await connect(server.baseUrl, '/', cookie ? { cookie } : {});
+      expect(outcome.connected).toBe(false);
+      expect(outcome.error?.message).toBe(NO_ROOT_NAMESPACE);
+    }
   });
 
   it('refuses a session that has ended', async () => {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { NAMESPACES } from '../../../contract/socket-events';
-import { getSocket } from '../../../lib/socket-manager';
+import { connectAllSockets, getSocket } from '../../../lib/socket-manager';
 import { currentUserQuery } from './current-user';
 
 /**
@@ -22,9 +22,23 @@ export function useAccountChanges(): void {
         .invalidateQueries({ queryKey: currentUserQuery.queryKey, refetchType: 'all' })
         .then(() => router.invalidate());
     };
+    // The server closes a socket whose session ended (signed out elsewhere, password changed,
+    // expired, deactivated), and socket.io does not reconnect after that by itself. Asking who
+    // is signed in settles it: a 401 leads to the sign-in page; a session still alive (the
+    // server restarted its side) reconnects.
+    const onDisconnect = (reason: string) => {
+      if (reason !== 'io server disconnect') return;
+      queryClient
+        .fetchQuery({ ...currentUserQuery, staleTime: 0 })
+        .then((user) => (user ? connectAllSockets() : router.invalidate()))
+        // No answer (offline): the outbox and the next request settle it.
+        .catch(() => undefined);
+    };
     socket.on('account-changed', onChanged);
+    socket.on('disconnect', onDisconnect);
     return () => {
       socket.off('account-changed', onChanged);
+      socket.off('disconnect', onDisconnect);
     };
   }, [queryClient, router]);
 }

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clock, ListChecks, Pause, Play } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
-import { NAMESPACES, type UserPendingStat } from '../../../contract/socket-events';
+import { missingPermissions } from '../../../contract/endpoint';
+import { NAMESPACES, clientEvents, type UserPendingStat } from '../../../contract/socket-events';
 import { getSocket } from '../../../lib/socket-manager';
 import { PARK_RESUME_LOCK_MS, useClickLock } from '../../../lib/use-click-lock';
 import { fetchModeratedCount } from '../api/moderation-calls';
@@ -150,11 +151,13 @@ function ParkResumeButton() {
 
 /**
  * The top bar's moderation status for non-operators (SPEC §2 Shell): pending and moderated
- * counts (not for the demo role) and Park / Resume for users who may moderate.
+ * counts for those who work or watch the queue (the access of user-pending-stat; not the demo
+ * role) and Park / Resume for users who may moderate.
  */
 export function ModerationTopBarStatus() {
   const { user } = useModerationSession();
-  const showsCounts = user.role !== 'demo';
+  const showsCounts =
+    missingPermissions(clientEvents.userPendingStat.access, user.permissions).length === 0;
   const canModerate = user.permissions.includes('section_moderation');
   return (
     <div className="flex items-center gap-2">

@@ -187,6 +187,14 @@ describe.skipIf(!redisUrl)('two server processes with the Redis adapter', () => 
     });
   });
 
+  it('closes the sockets on the other process of a session signed out here', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const operator = await createOperator(db, a.baseUrl);
+    const socket = await open(b, operator);
+    expect((await operator.client.post('/auth/logout')).status).toBe(200);
+    await waitFor(() => !socket.socket.connected, 'the socket on the other process closes');
+  });
+
   it('delivers park-me and kick-me to the user’s socket on the other process', async () => {
     const [a, b] = servers as [TestServer, TestServer];
     const operator = await createOperator(db, a.baseUrl);

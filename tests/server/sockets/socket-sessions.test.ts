@@ -1,0 +1,102 @@
+/**
+ * A socket lives no longer than the session it was opened with: signing out, changing or
+ * resetting the password, an expired or deleted session and deactivation close it, while the
+ * same user's sockets on other, still valid sessions stay open.
+ */
+import type { Socket } from 'socket.io';
+import { describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../../src/contract/auth';
+import { NAMESPACES } from '../../../src/contract/socket-events';
+import { type SocketData } from '../../../server/sockets/socket-server';
+import { createOperator, createSessions } from '../../support/moderation-fixtures';
+import { SocketRecorder, sessionClient, waitFor } from '../../support/protocol';
+import { useTestServer } from '../../support/test-server';
+
+describe('sockets end with their session', () => {
+  const server = useTestServer();
+
+  /** A socket on every namespace an operator may open, with the given session cookie. */
+  const openAll = async (cookie: string): Promise<SocketRecorder[]> => {
+    const names = [NAMESPACES.onlineUsers, NAMESPACES.userStats, NAMESPACES.fetchOnlineUsers];
+    return Promise.all(names.map((name) => SocketRecorder.connect(server.baseUrl, name, cookie)));
+  };
+  const closed = (sockets: SocketRecorder[]) => sockets.every((s) => !s.socket.connected);
+  const open = (sockets: SocketRecorder[]) => sockets.every((s) => s.socket.connected);
+
+  /** A second session of the same user, as from another device. */
+  const secondSession = async (userId: number) => {
+    const [sessionId = ''] = await createSessions(server.db, [userId]);
+    return sessionClient(server.baseUrl, sessionId);
+  };
+
+  it('closes the sockets of a session that signs out, and only those', async () => {
+    const operator = await createOperator(server.db, server.baseUrl);
+    const other = await secondSession(operator.id);
+    const signingOut = await openAll(operator.cookie);
+    const staying = await openAll(other.cookieHeader());
+
+    const answer = await operator.client.call(authEndpoints.logout, {});
+    expect(answer.status).toBe(200);
+    await waitFor(() => closed(signingOut), 'the signed-out session’s sockets close');
+    expect(open(staying)).toBe(true);
+    for (const socket of [...signingOut, ...staying]) socket.close();
+  });
+
+  it('closes the sockets of other devices when the password changes, not this one’s', async () => {
+    const operator = await createOperator(server.db, server.baseUrl, { role: 'admin' });
+    await server.db.query('update users set password_hash = $2 where id = $1', [
+      operator.id,
+      // The demo password's hash, so the change below can name the current password.
+      (
+        await server.db.query<{ password_hash: string }>(
+          "select password_hash from users where username = 'admin'",
+        )
+      )[0]?.password_hash,
+    ]);
+    const other = await secondSession(operator.id);
+    const here = await openAll(operator.cookie);
+    const elsewhere = await openAll(other.cookieHeader());
+
+    const answer = await operator.client.call(authEndpoints.changePassword, {
+      body: { current_password: 'demo', new_password: 'a brand new passphrase' },
+    });
+    expect(answer.status).toBe(200);
+    await waitFor(() => closed(elsewhere), 'the other device’s sockets close');
+    expect(open(here)).toBe(true);
+    for (const socket of [...here, ...elsewhere]) socket.close();
+  });
+
+  it('closes a socket whose session ended without notice at its next event', async () => {
+    const operator = await createOperator(server.db, server.baseUrl);
+    const [socket] = (await openAll(operator.cookie)) as [SocketRecorder, ...SocketRecorder[]];
+    // The session ends behind the server's back (expiry, another process, a database restore).
+    await server.db.query('delete from sessions where user_id = $1', [operator.id]);
+    // Its last check is made old, as if the re-check interval had passed.
+    for (const live of server.app.sockets.io.of(NAMESPACES.onlineUsers).sockets.values()) {
+      const data = (live as Socket).data as SocketData;
+      if (data.user.id === operator.id) data.checkedAt = 0;
+    }
+    socket.socket.emit('park-me');
+    await waitFor(() => !socket.socket.connected, 'the socket closes at its next event');
+    socket.close();
+  });
+
+  it('closes every socket of a deactivated user', async () => {
+    const operator = await createOperator(server.db, server.baseUrl);
+    const sockets = await openAll(operator.cookie);
+    const admin = await server.signIn('admin');
+    expect((await admin.post(`/api/users/deactivate/${operator.id}`)).status).toBe(200);
+    await waitFor(() => closed(sockets), 'the deactivated user’s sockets close');
+    for (const socket of sockets) socket.close();
+  });
+
+  it('refuses the queue counts to a role that sees none (demo)', async () => {
+    const demo = await createOperator(server.db, server.baseUrl, { role: 'demo' });
+    const socket = await SocketRecorder.connect(server.baseUrl, NAMESPACES.userStats, demo.cookie);
+    socket.socket.emit('user-pending-stat', demo.id);
+    const [refusal] = await socket.next('refused');
+    expect(refusal).toMatchObject({ event: 'user-pending-stat', code: 'forbidden' });
+    expect(socket.events.some((event) => event.name === 'user-pending-stat')).toBe(false);
+    socket.close();
+  });
+});
