@@ -17,6 +17,7 @@ import { registerModeration, type ModerationModule } from './features/moderation
 import { registerOnlineUsers } from './features/online-users/online-users-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerStatistics } from './features/statistics/statistics-module';
+import { setPasswordHashCost } from './features/auth/password-hasher';
 import { registerTwoFactor } from './features/two-factor/two-factor-module';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerUsers } from './features/users/users-module';
@@ -62,6 +63,7 @@ export async function buildApp(
   } = {},
 ): Promise<App> {
   assertServable(config);
+  setPasswordHashCost(config.passwordHashLogN);
   const http = Fastify({
     logger: {
       level: config.logLevel,

@@ -75,6 +75,7 @@ const EnvSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
+  PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
 });
 
 export interface Config {
@@ -126,6 +127,8 @@ export interface Config {
   aiApiKey: string | undefined;
   aiModel: string | undefined;
   aiTimeoutMs: number | undefined;
+  /** log2 of scrypt's N for new password hashes; below 17 only for test runs. */
+  passwordHashLogN: number;
 }
 
 export class ConfigError extends Error {}
@@ -177,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiApiKey: e.AI_API_KEY || undefined,
     aiModel: e.AI_MODEL || undefined,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
+    passwordHashLogN: e.PASSWORD_HASH_LOG_N,
   };
 }
 
@@ -191,6 +195,12 @@ export function assertServable(config: Config): void {
       'PUBLIC_URL must be set in production (NODE_ENV=production or DATABASE_URL set): ' +
         'password-reset links are built only from it, never from the Host header of a request. ' +
         'Set it to the address users open, e.g. PUBLIC_URL=https://console.example.com',
+    );
+  }
+  if (config.production && config.passwordHashLogN < 17) {
+    throw new ConfigError(
+      `PASSWORD_HASH_LOG_N=${config.passwordHashLogN} is for test runs only: production keeps ` +
+        'the OWASP cost (17 or more).',
     );
   }
 }

@@ -45,6 +45,16 @@ describe('configuration', () => {
     );
   });
 
+  it('keeps the OWASP password hashing cost in production; only test runs may lower it', () => {
+    const servable = { NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.com' };
+    expect(loadConfig({}).passwordHashLogN).toBe(17);
+    expect(() => assertServable(loadConfig({ ...servable, PASSWORD_HASH_LOG_N: '12' }))).toThrow(
+      /PASSWORD_HASH_LOG_N=12 is for test runs only/,
+    );
+    expect(() => assertServable(loadConfig({ PASSWORD_HASH_LOG_N: '12' }))).not.toThrow();
+    expect(() => loadConfig({ PASSWORD_HASH_LOG_N: '4' })).toThrow(/PASSWORD_HASH_LOG_N/);
+  });
+
   it('stops `npm start` with that message before touching the database', async () => {
     const result = await runCli('server/main.ts', [], {
       // Nothing listens on port 1: a server that got as far as the database would say so instead.

@@ -22,6 +22,14 @@ declare module 'vitest' {
 /** The password of every demo user in the test templates (the server's default DEMO_PASSWORD). */
 export const DEMO_PASSWORD = 'demo';
 
+/**
+ * scrypt cost (log2 N) of every password hashed in test runs: the templates' demo users, test
+ * servers and browser-test servers. The OWASP cost (17) takes about half a second of CPU per
+ * sign-in, which over hundreds of sign-ins was most of the server suites' time; the server
+ * refuses a cost this low in production.
+ */
+export const TEST_PASSWORD_HASH_LOG_N = '12';
+
 export function uniqueDatabaseName(prefix: string): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }

@@ -12,10 +12,12 @@ import type { Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { openPgliteDatabase } from '../../server/db/pglite-database';
 import { openPostgresDatabase } from '../../server/db/postgres-database';
+import { setPasswordHashCost } from '../../server/features/auth/password-hasher';
 import { seedDemoUsers } from '../../server/features/demo/demo-seed';
 import { syncRolesAndPermissions } from '../../server/features/users/role-repository';
 import {
   DEMO_PASSWORD,
+  TEST_PASSWORD_HASH_LOG_N,
   adminQuery,
   databaseUrl,
   quoteIdentifier,
@@ -24,6 +26,7 @@ import {
 } from './database-admin';
 
 async function seed(db: Database): Promise<void> {
+  setPasswordHashCost(Number(TEST_PASSWORD_HASH_LOG_N));
   await syncRolesAndPermissions(db);
   await seedDemoUsers(db, DEMO_PASSWORD);
 }

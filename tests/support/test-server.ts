@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';
+import { TEST_PASSWORD_HASH_LOG_N } from './database-admin';
 import { DEMO_PASSWORD, openTestDatabase, type TestDatabaseContents } from './test-database';
 import { signIn } from './protocol';
 import { TestClient, type ApiBody, type TestResponse } from './test-client';
@@ -35,6 +36,10 @@ function testEnvironment(env: Record<string, string>): Record<string, string> {
     DATA_DIR: path.join(os.tmpdir(), 'mc-test-unused-data-dir'),
     SEED_DEMO: '0',
     DEMO_FEEDER: '0',
+    // A production configuration refuses the test cost, and keeps the OWASP one.
+    ...(env.NODE_ENV === 'production' || env.DATABASE_URL
+      ? {}
+      : { PASSWORD_HASH_LOG_N: TEST_PASSWORD_HASH_LOG_N }),
     ...env,
   };
 }

@@ -5,7 +5,17 @@ import { HttpError } from '../../http/errors';
  * scrypt at the OWASP Password Storage Cheat Sheet parameters (N=2^17, r=8, p=1), stored as
  * `scrypt$N$r$p$salt$hash` so the parameters can be raised later without breaking old hashes.
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+export const DEFAULT_PASSWORD_HASH_LOG_N = 17;
+const PARAMS = { N: 2 ** DEFAULT_PASSWORD_HASH_LOG_N, r: 8, p: 1 };
+
+/**
+ * The cost of new hashes (log2 of N). Only test runs lower it, so that hundreds of sign-ins do
+ * not spend the run in scrypt; the configuration refuses a lower cost in production. A stored
+ * hash keeps its own N, so hashes of either cost verify whatever the current setting.
+ */
+export function setPasswordHashCost(logN: number): void {
+  PARAMS.N = 2 ** logN;
+}
 const KEY_LENGTH = 32;
 
 /**

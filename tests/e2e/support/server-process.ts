@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_PASSWORD_HASH_LOG_N } from '../../support/database-admin';
 
 const require = createRequire(import.meta.url);
 export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
@@ -54,6 +55,7 @@ export function baseServerEnv(): Record<string, string> {
     // The demo content feeder is off unless a test asks for it.
     DEMO_FEEDER: '0',
     LOG_LEVEL: 'info',
+    PASSWORD_HASH_LOG_N: TEST_PASSWORD_HASH_LOG_N,
   };
 }
 

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { isPermission } from '../../../src/contract/permissions';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/open-database';
-import { hashPassword } from '../../../server/features/auth/password-hasher';
+import { hashPassword, setPasswordHashCost } from '../../../server/features/auth/password-hasher';
 import { syncRolesAndPermissions } from '../../../server/features/users/role-repository';
 import { createUser } from '../../../server/features/users/user-repository';
 
@@ -35,7 +35,9 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const db = await openDatabase(loadConfig());
+const config = loadConfig();
+setPasswordHashCost(config.passwordHashLogN);
+const db = await openDatabase(config);
 try {
   await syncRolesAndPermissions(db);
   await db.transaction(async (tx) => {
