@@ -4,7 +4,7 @@
  * can_view_stuck_pending. Every group runs on a server of its own so the counts are exact and a
  * custom role can be created.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DASHBOARD_TEXTS, dashboardEndpoints } from '../../src/contract/dashboard';
 import { serviceTokenEndpoints } from '../../src/contract/service-tokens';
 import { statCardTestId } from '../../src/features/dashboard/components/stat-cards';
@@ -15,7 +15,9 @@ import {
   pageClient,
   runServerCli,
   signIn,
+  pageOn,
   startExtraServer,
+  useOwnServer,
   tabTitle,
   test,
 } from './support/fixtures';
@@ -34,11 +36,6 @@ async function count(page: Page, card: string): Promise<number | null> {
   return digits ? Number(digits) : null;
 }
 
-async function pageOn(browser: Browser, server: ServerHandle, permissions: string[] = []) {
-  const context = await browser.newContext({ baseURL: server.baseURL, permissions });
-  return context.newPage();
-}
-
 /** A service API token for `serviceName`, made through the API as the signed-in admin. */
 async function issueToken(page: Page, serviceName: string): Promise<string> {
   const client = await pageClient(page);
@@ -52,13 +49,7 @@ async function issueToken(page: Page, serviceName: string): Promise<string> {
 }
 
 test.describe('live counts', () => {
-  let server: ServerHandle;
-  test.beforeAll(async () => {
-    server = await startExtraServer();
-  });
-  test.afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useOwnServer();
 
   test('follow ingest and an operator at work', async ({ browser }) => {
     test.setTimeout(120_000);

@@ -5,13 +5,15 @@
  * them, and the results reach the server through the outbox. Each describe block runs in order on
  * a server of its own, so the queue holds exactly what its tests put there.
  */
-import type { Browser, Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { MODERATION_TEXTS, moderationEndpoints } from '../../src/contract/content';
 import {
   type ServerHandle,
   expect,
   signIn,
+  pageOn,
   startExtraServer,
+  useOwnServer,
   tabTitle,
   test,
 } from './support/fixtures';
@@ -35,11 +37,6 @@ interface SubmittedResult {
   total_contents: number;
   username: string;
   is_batch_moderator: boolean;
-}
-
-async function pageOn(browser: Browser, server: ServerHandle): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  return context.newPage();
 }
 
 /** Every moderated result this page sent to the server and the server accepted. */
@@ -104,14 +101,7 @@ function modeBanner(page: Page): Locator {
 
 test.describe('single review mode', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: ServerHandle;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startExtraServer();
-  });
-  test.afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useOwnServer();
 
   test('an operator resumes, tags with the mouse and the keyboard, and submits', async ({
     browser,
@@ -258,14 +248,7 @@ test.describe('single review mode', () => {
 
 test.describe('batch mode and required tags', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: ServerHandle;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startExtraServer();
-  });
-  test.afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useOwnServer();
 
   test('the batch user submits every card at once, once each has its required tag', async ({
     browser,

@@ -6,18 +6,17 @@
  * navigation without a reload. The tests run in order on a server of their own, so the queue
  * and the roles hold exactly what they put there.
  */
-import type { Browser, Page } from '@playwright/test';
 import { CHOOSE_PASSWORD_TEXTS } from '../../src/features/auth/components/choose-password-form';
 import { MODERATION_TEXTS } from '../../src/contract/content';
 import { ROLES_PAGE_TEXTS } from '../../src/features/roles/roles-texts';
 import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import {
-  type ServerHandle,
   expect,
   mainNavigation,
   notice,
   signIn,
-  startExtraServer,
+  pageOn,
+  useOwnServer,
   test,
 } from './support/fixtures';
 import { CHAT, ingest } from './support/queue';
@@ -25,21 +24,9 @@ import { CHAT, ingest } from './support/queue';
 /** Assignment runs every 3 s on the client; a busy machine is slower. */
 const ASSIGNED_TIMEOUT = 20_000;
 
-async function pageOn(browser: Browser, server: ServerHandle): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  return context.newPage();
-}
-
 test.describe('people and access', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: ServerHandle;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startExtraServer();
-  });
-  test.afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useOwnServer();
 
   test('an admin creates an operator, who chooses a password and moderates with the chosen max content', async ({
     browser,

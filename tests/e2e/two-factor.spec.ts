@@ -5,26 +5,21 @@
  * setup screen at sign-in, and nowhere else until it is done. On a server of its own, so the
  * shared demo accounts keep signing in with a password.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TWO_FACTOR_SETUP_PATH } from '../../src/contract/two-factor';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
 import { ROLES_PAGE_TEXTS } from '../../src/features/roles/roles-texts';
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import {
-  type ServerHandle,
   expect,
   notice,
   openProfileMenu,
   signIn,
-  startExtraServer,
+  pageOn,
+  useOwnServer,
   test,
 } from './support/fixtures';
 import { codeFor, confirmShownKey, leaveRecoveryCodes } from './support/two-factor';
-
-async function pageOn(browser: Browser, server: ServerHandle): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  return context.newPage();
-}
 
 /** Sets up with the shown key and leaves the recovery codes; answers the key. */
 async function setUpOn(page: Page): Promise<string> {
@@ -36,14 +31,7 @@ async function setUpOn(page: Page): Promise<string> {
 
 test.describe('two-factor sign-in', () => {
   test.describe.configure({ mode: 'serial' });
-  let server: ServerHandle;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startExtraServer();
-  });
-  test.afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useOwnServer();
 
   test('a developer sets it up on the profile, signs out and signs in with password and code', async ({
     browser,

@@ -7,7 +7,14 @@
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { ROLE_PERMISSIONS } from '../../../src/contract/permissions';
 import {
   IMPLEMENTED_ROUTES,
@@ -104,6 +111,39 @@ export function startExtraServer(
   options: Omit<ServerOptions, 'staticDir'> & { staticDir?: string } = {},
 ) {
   return startServer({ ...options, staticDir: options.staticDir ?? environment('E2E_STATIC_DIR') });
+}
+
+/**
+ * A server of the enclosing describe's own, for tests that change state the other files rely on
+ * (passwords, roles, the queue): started before the describe's first test, removed after its
+ * last. The answer stands for that server; read it only inside hooks and tests.
+ */
+export function useOwnServer(options: Parameters<typeof startExtraServer>[0] = {}): ServerHandle {
+  let server: ServerHandle | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startExtraServer(options);
+  });
+  test.afterAll(async () => {
+    await server?.dispose();
+  });
+  return new Proxy({} as ServerHandle, {
+    get(_target, key) {
+      if (!server) throw new Error('the server of this describe is not running');
+      const value: unknown = Reflect.get(server, key);
+      return typeof value === 'function' ? value.bind(server) : value;
+    },
+  });
+}
+
+/** A page in a browser context of its own on `server`: another device or person. */
+export async function pageOn(
+  browser: Browser,
+  server: ServerHandle,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ ...options, baseURL: server.baseURL });
+  return context.newPage();
 }
 
 /** A copy of the built console a test may change (a new deployment); the caller removes it. */
