@@ -125,7 +125,7 @@ export const SETTINGS = {
     group: 'moderation',
     label: 'Lease grace',
     description:
-      "How long a dropped operator keeps their items before they go back to the queue. A reconnect within it gets them back.",
+      'How long a dropped operator keeps their items before they go back to the queue. A reconnect within it gets them back.',
     env: 'LEASE_GRACE_SECONDS',
     default: 60,
     min: 1,
@@ -135,8 +135,7 @@ export const SETTINGS = {
   ai_wait_seconds: numberSetting({
     group: 'moderation',
     label: 'AI wait',
-    description:
-      'How long a new item waits for its AI answer before operators get it without one.',
+    description: 'How long a new item waits for its AI answer before operators get it without one.',
     env: 'AI_WAIT_SECONDS',
     default: 30,
     min: 0,

@@ -42,7 +42,9 @@ async function readSettings(db: Queryable, keys: string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
-export function aiProviderConfig(values: Pick<SettingValues, (typeof AI_PROVIDER_SETTING_KEYS)[number]>): AiProviderConfig {
+export function aiProviderConfig(
+  values: Pick<SettingValues, (typeof AI_PROVIDER_SETTING_KEYS)[number]>,
+): AiProviderConfig {
   const baseUrl = values.ai_base_url || undefined;
   return {
     provider: values.ai_provider === 'openai' && baseUrl ? 'openai' : 'local',

@@ -1,9 +1,5 @@
 import type { Queryable } from '../../db/database';
-import {
-  readSettings,
-  resolveSettings,
-  type SettingPins,
-} from '../settings/settings-registry';
+import { readSettings, resolveSettings, type SettingPins } from '../settings/settings-registry';
 
 /**
  * Delivery knobs, read through the settings registry (settings-registry.ts: the environment
@@ -65,7 +61,9 @@ export function retryDelaySeconds(schedule: readonly number[], attempt: number):
  * How long an item is retried before it becomes 'Stuck Failed': the waits after attempts 1 to
  * maxAttempts - 1 (the last attempt fails it at once).
  */
-export function retrySpanSeconds(settings: Pick<DeliverySettings, 'retryScheduleSeconds' | 'maxAttempts'>): number {
+export function retrySpanSeconds(
+  settings: Pick<DeliverySettings, 'retryScheduleSeconds' | 'maxAttempts'>,
+): number {
   let total = 0;
   for (let attempt = 1; attempt < settings.maxAttempts; attempt += 1) {
     total += retryDelaySeconds(settings.retryScheduleSeconds, attempt);

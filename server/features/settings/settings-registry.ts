@@ -146,8 +146,7 @@ async function readStored(
       {
         value: row.value,
         updated_by: row.updated_by,
-        updated_at:
-          row.updated_at === null ? null : new Date(row.updated_at).toISOString(),
+        updated_at: row.updated_at === null ? null : new Date(row.updated_at).toISOString(),
       },
     ]),
   );
@@ -197,11 +196,7 @@ export class SettingsRegistry {
     this.current = resolveSettings(pins, this.stored);
   }
 
-  static async load(
-    db: Database,
-    pins: SettingPins,
-    log: SettingsLog,
-  ): Promise<SettingsRegistry> {
+  static async load(db: Database, pins: SettingPins, log: SettingsLog): Promise<SettingsRegistry> {
     const registry = new SettingsRegistry(db, pins, log);
     await registry.refresh();
     return registry;

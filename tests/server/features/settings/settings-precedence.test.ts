@@ -26,7 +26,10 @@ describe('the settings precedence rule', () => {
       value: 60,
       source: 'default',
     });
-    expect(resolveSetting('lease_grace_seconds', {}, table)).toEqual({ value: 45, source: 'table' });
+    expect(resolveSetting('lease_grace_seconds', {}, table)).toEqual({
+      value: 45,
+      source: 'table',
+    });
     expect(resolveSetting('lease_grace_seconds', { lease_grace_seconds: 5 }, table)).toEqual({
       value: 5,
       source: 'env',
@@ -70,7 +73,9 @@ describe('the settings precedence rule', () => {
     });
     expect(bad.problems).toHaveLength(3);
     expect(bad.problems[0]).toMatch(/^DELIVERY_RETRY_SCHEDULE: /);
-    expect(bad.problems.join('\n')).toContain('DELIVERY_TIMEOUT_MS: Request timeout must be between 50 and 120000 ms');
+    expect(bad.problems.join('\n')).toContain(
+      'DELIVERY_TIMEOUT_MS: Request timeout must be between 50 and 120000 ms',
+    );
     expect(bad.problems.join('\n')).toMatch(/MAINTENANCE: /);
   });
 

@@ -1,0 +1,154 @@
+import { Lock } from 'lucide-react';
+import type { SettingRow } from '../../../contract/settings';
+import { formatDateTime } from '../../../lib/dates';
+import { SwitchField } from '../../../ui/form/checkbox-field';
+import { NumberField } from '../../../ui/form/number-field';
+import { SelectField } from '../../../ui/form/select-field';
+import { TextField } from '../../../ui/form/text-field';
+import type { FieldBinding } from '../../../ui/form/use-zod-form';
+import { formatSeconds, formatSettingValue } from '../settings-format';
+import { SETTINGS_TEXTS as TEXTS } from '../settings-texts';
+
+const muted = 'text-xs text-stone-500 dark:text-zinc-400';
+
+/** Default, range and last change: the lines under every setting. */
+function SettingFacts({ row }: { row: SettingRow }) {
+  const facts = [
+    row.type === 'secret' ? null : TEXTS.defaultIs(formatSettingValue(row, row.default)),
+    row.type === 'number' && row.min !== null && row.max !== null
+      ? TEXTS.range(row.min, row.max, row.unit ?? '')
+      : null,
+    row.updated_at ? TEXTS.changedBy(row.updated_by, formatDateTime(row.updated_at)) : null,
+  ].filter((fact): fact is string => fact !== null);
+  return <p className={`mt-1 ${muted}`}>{facts.join(' · ')}</p>;
+}
+
+/** A setting the environment pins: its value, read-only, and which variable to change. */
+export function PinnedSetting({ row }: { row: SettingRow }) {
+  return (
+    <div className="min-w-0" data-setting={row.key}>
+      <p className="field-label">{row.label}</p>
+      <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed border-stone-300 px-3 py-2 text-sm dark:border-zinc-700">
+        <span className="font-medium tabular-nums">{formatSettingValue(row, row.value)}</span>
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700 dark:bg-zinc-800 dark:text-zinc-300"
+          title={TEXTS.pinnedHint(row.env)}
+        >
+          <Lock aria-hidden="true" className="size-3" />
+          {TEXTS.pinnedBy(row.env)}
+        </span>
+      </div>
+      <p className={`mt-1 ${muted}`}>{row.description}</p>
+      <SettingFacts row={row} />
+    </div>
+  );
+}
+
+export type SettingInputValue = number | boolean | string | undefined;
+
+/** The input for one editable setting, chosen by its type. */
+export function SettingField({
+  row,
+  binding,
+}: {
+  row: SettingRow;
+  binding: FieldBinding<SettingInputValue>;
+}) {
+  const hint = (
+    <>
+      {row.description}
+      <SettingFacts row={row} />
+    </>
+  );
+  const common = {
+    label: row.label,
+    name: binding.name,
+    error: binding.error,
+    onBlur: binding.onBlur,
+    hint,
+  };
+  switch (row.type) {
+    case 'number':
+      return (
+        <NumberField
+          {...common}
+          value={typeof binding.value === 'number' ? binding.value : undefined}
+          onChange={binding.onChange}
+          min={row.min ?? undefined}
+          max={row.max ?? undefined}
+          step={row.integer ? 1 : 0.1}
+        />
+      );
+    case 'boolean':
+      return (
+        <SwitchField
+          {...common}
+          value={binding.value === true}
+          onChange={(value) => binding.onChange(value)}
+        />
+      );
+    case 'choice':
+      return (
+        <SelectField
+          {...common}
+          value={typeof binding.value === 'string' ? binding.value : ''}
+          onChange={binding.onChange}
+          options={(row.options ?? []).map((option) => ({ value: option, label: option }))}
+        />
+      );
+    case 'secret':
+      return (
+        <TextField
+          {...common}
+          label={
+            <>
+              {row.label}{' '}
+              <span className="ml-1 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700 dark:bg-zinc-800 dark:text-zinc-300">
+                {row.is_set ? TEXTS.secretSet : TEXTS.secretNotSet}
+              </span>
+            </>
+          }
+          type="password"
+          autoComplete="new-password"
+          placeholder={row.is_set ? TEXTS.secretPlaceholderSet : TEXTS.secretPlaceholderNotSet}
+          value={typeof binding.value === 'string' ? binding.value : ''}
+          onChange={binding.onChange}
+        />
+      );
+    case 'seconds': {
+      const text = typeof binding.value === 'string' ? binding.value : '';
+      const waits = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '' && Number.isFinite(Number(part)));
+      return (
+        <TextField
+          {...common}
+          hint={
+            <>
+              {TEXTS.scheduleHint}{' '}
+              {waits.length > 0 && (
+                <span className="tabular-nums">
+                  ({waits.map((wait) => formatSeconds(Number(wait))).join(', ')})
+                </span>
+              )}
+              {hint}
+            </>
+          }
+          inputMode="text"
+          value={text}
+          onChange={binding.onChange}
+        />
+      );
+    }
+    default:
+      return (
+        <TextField
+          {...common}
+          type={row.type === 'url' ? 'url' : 'text'}
+          value={typeof binding.value === 'string' ? binding.value : ''}
+          onChange={binding.onChange}
+        />
+      );
+  }
+}
