@@ -267,7 +267,7 @@ export const SETTINGS = {
     group: 'maintenance',
     label: 'Maintenance mode',
     description:
-      'On: every API call and page load is answered with the maintenance page, for every server on this database. Open consoles reload into it.',
+      'On: every server on this database answers API calls and page loads with the maintenance page, this screen included; switch it off with `npm run maintenance -- off`.',
     type: 'boolean',
     env: 'MAINTENANCE',
     schema: booleanSchema('Maintenance mode'),

@@ -8,7 +8,7 @@ export const SETTINGS_TEXTS = {
   saving: 'Saving…',
   /** SPEC §8: the success notice of a save. */
   saved: 'Saved',
-  nothingChanged: 'Nothing to save: the values are unchanged',
+  nothingChanged: 'Nothing to save',
   pinnedBy: (variable: string) => `Pinned by ${variable}`,
   pinnedHint: (variable: string) =>
     `Set by the environment variable ${variable}; change it there and restart the server.`,
@@ -23,9 +23,7 @@ export const SETTINGS_TEXTS = {
   secretNotSet: 'Not set',
   secretPlaceholderSet: 'Set — type a new key to replace it',
   secretPlaceholderNotSet: 'Not set',
-  clearSecret: 'Remove key',
-  scheduleHint: 'Seconds, separated by commas; the last wait repeats.',
-  scheduleSpan: (waits: string, total: string) => `${waits} · ${total} in all`,
-  scheduleBeforeStuck: (total: string) => `Retried for ${total} before an item is Stuck Failed`,
-  liveUpdated: 'Settings were changed elsewhere and are shown as saved now.',
+  scheduleHint: 'Seconds, separated by commas.',
+  scheduleSpan: (waits: string, total: string) =>
+    `${waits}: an item is retried for ${total} before it is Stuck Failed`,
 } as const;

@@ -6,7 +6,7 @@ import { NumberField } from '../../../ui/form/number-field';
 import { SelectField } from '../../../ui/form/select-field';
 import { TextField } from '../../../ui/form/text-field';
 import type { FieldBinding } from '../../../ui/form/use-zod-form';
-import { formatSeconds, formatSettingValue } from '../settings-format';
+import { formatSettingValue } from '../settings-format';
 import { SETTINGS_TEXTS as TEXTS } from '../settings-texts';
 
 const muted = 'text-xs text-stone-500 dark:text-zinc-400';
@@ -50,9 +50,12 @@ export type SettingInputValue = number | boolean | string | undefined;
 export function SettingField({
   row,
   binding,
+  scheduleSummary,
 }: {
   row: SettingRow;
   binding: FieldBinding<SettingInputValue>;
+  /** The retry schedule: its waits and how long an item is retried in all. */
+  scheduleSummary?: string | undefined;
 }) {
   const hint = (
     <>
@@ -115,32 +118,23 @@ export function SettingField({
           onChange={binding.onChange}
         />
       );
-    case 'seconds': {
-      const text = typeof binding.value === 'string' ? binding.value : '';
-      const waits = text
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== '' && Number.isFinite(Number(part)));
+    case 'seconds':
       return (
         <TextField
           {...common}
           hint={
             <>
-              {TEXTS.scheduleHint}{' '}
-              {waits.length > 0 && (
-                <span className="tabular-nums">
-                  ({waits.map((wait) => formatSeconds(Number(wait))).join(', ')})
-                </span>
+              {TEXTS.scheduleHint} {row.description}
+              {scheduleSummary && (
+                <span className="mt-1 block tabular-nums">{scheduleSummary}</span>
               )}
-              {hint}
+              <SettingFacts row={row} />
             </>
           }
-          inputMode="text"
-          value={text}
+          value={typeof binding.value === 'string' ? binding.value : ''}
           onChange={binding.onChange}
         />
       );
-    }
     default:
       return (
         <TextField

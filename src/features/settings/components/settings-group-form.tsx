@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notices';
 import { FormError } from '../../../ui/form/form-error';
 import { useZodForm, type FieldBinding } from '../../../ui/form/use-zod-form';
 import { useSaveSettings } from '../api/save-settings';
+import { formatSeconds, retrySpanSeconds } from '../settings-format';
 import { SETTINGS_TEXTS as TEXTS } from '../settings-texts';
 import { PinnedSetting, SettingField, type SettingInputValue } from './setting-field';
 
@@ -21,6 +22,25 @@ function inputValue(row: SettingRow): SettingInputValue {
   if (row.type === 'secret') return '';
   if (Array.isArray(row.value)) return row.value.join(', ');
   return row.value ?? undefined;
+}
+
+/**
+ * The schedule being edited, as people read it, with how long an item is retried before it is
+ * Stuck Failed (with the max attempts being edited, or in force when pinned).
+ */
+function summarizeSchedule(values: FormValues, rows: SettingRow[]): string | undefined {
+  const schedule = SETTINGS.delivery_retry_schedule_seconds.schema.safeParse(
+    values.delivery_retry_schedule_seconds ??
+      rows.find((row) => row.key === 'delivery_retry_schedule_seconds')?.value,
+  );
+  const attempts = SETTINGS.delivery_max_attempts.schema.safeParse(
+    values.delivery_max_attempts ?? rows.find((row) => row.key === 'delivery_max_attempts')?.value,
+  );
+  if (!schedule.success || !attempts.success) return undefined;
+  return TEXTS.scheduleSpan(
+    schedule.data.map(formatSeconds).join(', '),
+    formatSeconds(retrySpanSeconds(schedule.data, attempts.data)),
+  );
 }
 
 /**
@@ -44,6 +64,7 @@ export function SettingsGroupForm({ group, rows }: { group: SettingGroup; rows: 
     Object.fromEntries(editable.map((row) => [row.key, inputValue(row)])),
   );
   const save = useSaveSettings();
+  const scheduleSummary = summarizeSchedule(form.values, rows);
   const headingId = `settings-${group}-heading`;
 
   const onValid = async (parsed: Record<string, unknown>) => {
@@ -75,7 +96,10 @@ export function SettingsGroupForm({ group, rows }: { group: SettingGroup; rows: 
               <SettingField
                 key={row.key}
                 row={row}
-                binding={form.field(row.key as SettingKey & string) as FieldBinding<SettingInputValue>}
+                scheduleSummary={row.type === 'seconds' ? scheduleSummary : undefined}
+                binding={
+                  form.field(row.key as SettingKey & string) as FieldBinding<SettingInputValue>
+                }
               />
             ),
           )}

@@ -22,7 +22,10 @@ export function SettingsPage() {
         <p className="mt-1 max-w-3xl text-sm text-stone-600 dark:text-zinc-400">{TEXTS.intro}</p>
       </div>
       {settings.isPending && (
-        <p className="flex items-center gap-2 text-sm text-stone-500 dark:text-zinc-400" role="status">
+        <p
+          className="flex items-center gap-2 text-sm text-stone-500 dark:text-zinc-400"
+          role="status"
+        >
           <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
           {TEXTS.loading}
         </p>
@@ -40,7 +43,9 @@ export function SettingsPage() {
           {SETTING_GROUPS.map((group) => {
             const rows = settings.data.filter((row) => row.group === group);
             if (rows.length === 0) return null;
-            return <SettingsGroupForm key={`${group}:${versionOf(rows)}`} group={group} rows={rows} />;
+            return (
+              <SettingsGroupForm key={`${group}:${versionOf(rows)}`} group={group} rows={rows} />
+            );
           })}
         </div>
       )}
