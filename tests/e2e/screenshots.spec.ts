@@ -105,6 +105,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: 820, height: 1180 });
       await page.reload();
       await expect(page.getByRole('region', { name: 'Moderation' })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'settings-tablet');
     });
 

@@ -122,6 +122,7 @@ export function SettingField({
       return (
         <TextField
           {...common}
+          className="md:col-span-2"
           hint={
             <>
               {TEXTS.scheduleHint} {row.description}
