@@ -15,6 +15,9 @@ import { createMailer } from './features/mail/mailer';
 import { registerLoginHistory } from './features/login-history/login-history-routes';
 import { registerModeration, type ModerationModule } from './features/moderation/moderation-module';
 import { registerOnlineUsers } from './features/online-users/online-users-module';
+import type { SessionPolicy } from './features/auth/session-repository';
+import { SettingsRegistry } from './features/settings/settings-registry';
+import { registerSettings } from './features/settings/settings-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerStatistics } from './features/statistics/statistics-module';
 import { setPasswordHashCost } from './features/auth/password-hasher';
@@ -39,6 +42,7 @@ export interface App {
   sockets: SocketServer;
   db: Database;
   config: Config;
+  settings: SettingsRegistry;
   demo: DemoMode;
   ai: AiModule;
   moderation: ModerationModule;
@@ -79,9 +83,18 @@ export async function buildApp(
     (await openDatabase(config, (error, message) => http.log.warn({ err: error }, message)));
   const ownsDb = !options.db;
   await syncRolesAndPermissions(db);
-  const sessionPolicy = { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs };
+  const settings = await SettingsRegistry.load(db, config.settingPins, http.log);
+  // Getters: every request reads the timeouts in force, so a save applies to the next one.
+  const sessionPolicy: SessionPolicy = {
+    get idleMs() {
+      return settings.get('session_idle_minutes') * 60_000;
+    },
+    get absoluteMs() {
+      return settings.get('session_absolute_hours') * 3_600_000;
+    },
+  };
   const cookies = cookiePolicy(config.publicUrl);
-  const maintenance = new MaintenanceSwitch(db, config.maintenance);
+  const maintenance = new MaintenanceSwitch(settings);
 
   installErrorHandler(http);
   // First, so that even early answers (maintenance 503, refused CSRF check) carry the headers.
@@ -121,7 +134,8 @@ export async function buildApp(
   };
 
   try {
-    const context: ServerContext = { http, io: sockets.io, db, config, log: http.log };
+    const context: ServerContext = { http, io: sockets.io, db, config, settings, log: http.log };
+    track(registerSettings(context));
     registerEndpoint(http, healthEndpoints.health, async () => ({
       ok: true,
       maintenance: await maintenance.isOn(),
@@ -184,6 +198,7 @@ export async function buildApp(
       sockets,
       db,
       config,
+      settings,
       demo,
       ai,
       moderation,

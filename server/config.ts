@@ -1,10 +1,14 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { settingPinsFromEnv, type SettingPins } from './features/settings/settings-registry';
 
 /**
  * Every environment variable the server reads, parsed once at start. The README's configuration
  * table lists the same names; a bad value stops the server with a message naming the variable.
+ * The variables that pin a system setting are not listed here: the settings catalogue
+ * (src/contract/settings.ts) names and checks them, and loadConfig gathers them as
+ * `settingPins`.
  */
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -45,7 +49,6 @@ const EnvSchema = z.object({
   REDIS_PREFIX: z.string().min(1).max(100).default('socket.io'),
   SEED_DEMO: flag.optional(),
   DEMO_PASSWORD: z.string().min(1).default('demo'),
-  MAINTENANCE: flag.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Moderation Console <no-reply@localhost>'),
   NODE_ENV: z.string().optional(),
@@ -53,28 +56,13 @@ const EnvSchema = z.object({
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })])
     .optional(),
   ALLOWED_ORIGINS: z.string().optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('./dist'),
-  LEASE_GRACE_SECONDS: z.coerce.number().positive().max(86_400).optional(),
-  AI_WAIT_SECONDS: z.coerce.number().min(0).max(3_600).default(30),
   DEMO_FEEDER: flag.optional(),
   DEMO_QUEUE_TARGET: z.coerce.number().int().min(1).max(10_000).default(40),
   DEMO_FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   DELIVERY_WORKER: flag.default(true),
-  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).optional(),
-  DELIVERY_RETRY_SCHEDULE: z
-    .string()
-    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'comma-separated seconds, e.g. 5,300,1800')
-    .optional(),
-  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).optional(),
-  DELIVERY_ALLOW_PRIVATE_URLS: flag.optional(),
-  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  AI_API_KEY: z.string().optional(),
-  AI_MODEL: z.string().optional(),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).optional(),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
 });
 
@@ -88,7 +76,6 @@ export interface Config {
   redisPrefix: string;
   seedDemo: boolean;
   demoPassword: string;
-  maintenance: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
@@ -99,34 +86,23 @@ export interface Config {
   /** The origin users open (no trailing slash); mailed links are built from it. */
   publicUrl: string | undefined;
   allowedOrigins: string[];
-  sessionIdleMs: number;
-  sessionAbsoluteMs: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDR ranges. */
   trustProxy: false | number | string[];
   logLevel: string;
   staticDir: string;
-  /**
-   * How long a lease outlives its operator's moderating socket; unset means the
-   * `lease_grace_seconds` setting, else 60 s.
-   */
-  leaseGraceSeconds: number | undefined;
-  /** How long a claim passes over an item whose AI answer is still awaited. */
-  aiWaitSeconds: number;
   /** Demo mode pushes sample content through the ingest API (off with DEMO_FEEDER=0). */
   demoFeeder: boolean;
   demoQueueTarget: number;
   demoFeedIntervalMs: number;
-  /** Result delivery; unset values fall back to settings, then defaults. */
+  /** `0`: this process sends no result deliveries (another one does). */
   deliveryWorker: boolean;
-  deliveryMaxAttempts: number | undefined;
-  deliveryRetryScheduleSeconds: number[] | undefined;
-  deliveryTimeoutMs: number | undefined;
-  deliveryAllowPrivateUrls: boolean | undefined;
-  /** OpenAI-compatible AI provider; without a base URL (here or in settings) the local one. */
-  aiBaseUrl: string | undefined;
-  aiApiKey: string | undefined;
-  aiModel: string | undefined;
-  aiTimeoutMs: number | undefined;
+  /**
+   * The system settings the environment pins (LEASE_GRACE_SECONDS, DELIVERY_*, AI_*,
+   * MAINTENANCE, SESSION_*, ...: see src/contract/settings.ts). Everything reads them through
+   * the settings registry (server/features/settings/settings-registry.ts), whose one rule is:
+   * the environment pins, else the `settings` table, else the default.
+   */
+  settingPins: SettingPins;
   /** log2 of scrypt's N for new password hashes; below 17 only for test runs. */
   passwordHashLogN: number;
 }
@@ -135,10 +111,12 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.')}: ${issue.message}`,
-    );
+  const settings = settingPinsFromEnv(env);
+  if (!parsed.success || settings.problems.length > 0) {
+    const problems = [
+      ...(parsed.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      ...settings.problems,
+    ];
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
@@ -152,7 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data is the default only for the embedded database: never seed a real server by accident.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     demoPassword: e.DEMO_PASSWORD,
-    maintenance: e.MAINTENANCE,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     production: e.NODE_ENV === 'production' || Boolean(e.DATABASE_URL),
@@ -161,25 +138,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
-    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR),
-    leaseGraceSeconds: e.LEASE_GRACE_SECONDS,
-    aiWaitSeconds: e.AI_WAIT_SECONDS,
     demoFeeder: e.DEMO_FEEDER ?? true,
     demoQueueTarget: e.DEMO_QUEUE_TARGET,
     demoFeedIntervalMs: e.DEMO_FEED_INTERVAL_MS,
     deliveryWorker: e.DELIVERY_WORKER,
-    deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
-    deliveryRetryScheduleSeconds: e.DELIVERY_RETRY_SCHEDULE?.split(',').map(Number),
-    deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
-    deliveryAllowPrivateUrls: e.DELIVERY_ALLOW_PRIVATE_URLS,
-    aiBaseUrl: e.AI_BASE_URL || undefined,
-    aiApiKey: e.AI_API_KEY || undefined,
-    aiModel: e.AI_MODEL || undefined,
-    aiTimeoutMs: e.AI_TIMEOUT_MS,
+    settingPins: settings.pins,
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
   };
 }

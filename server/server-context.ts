@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { SettingsRegistry } from './features/settings/settings-registry';
 
 /**
  * What every domain's `register<Domain>(context, deps)` gets from the composition root
@@ -14,6 +15,7 @@ export interface ServerContext {
   io: Server;
   db: Database;
   config: Config;
+  settings: SettingsRegistry;
   log: FastifyBaseLogger;
 }
 

@@ -7,6 +7,7 @@ import { appRoute } from './routes/app-route';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
 import { rolesRoute, usersRoute } from './routes/people-routes';
+import { settingsRoute } from './routes/settings-routes';
 import {
   choosePasswordRoute,
   twoFactorSetupRoute,
@@ -34,6 +35,7 @@ const routeTree = rootRoute.addChildren([
     auditLogRoute,
     usersRoute,
     rolesRoute,
+    settingsRoute,
   ]),
 ]);
 

@@ -1,35 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database';
-import { getSetting } from '../features/settings/settings-repository';
+import type { SettingsRegistry } from '../features/settings/settings-registry';
 
 export const MAINTENANCE_SETTING = 'maintenance';
 /** From the module, not the working directory: the server may be started from anywhere. */
 const MAINTENANCE_PAGE = fileURLToPath(new URL('../../public/maintenance.html', import.meta.url));
-const REFRESH_MS = 2_000;
 
 /**
- * Maintenance mode: on when MAINTENANCE=1 or the `maintenance` setting is true. The setting is
- * read from the database every two seconds, so `npm run maintenance -- on` reaches every
- * server process without a restart.
+ * Maintenance mode is the `maintenance` setting, read through the settings registry: pinned by
+ * MAINTENANCE, else switched on /settings or by `npm run maintenance -- on|off`. A switch
+ * reaches every server process without a restart (the registry's push and its version check,
+ * within 2 seconds for the command, which writes the table directly).
  */
 export class MaintenanceSwitch {
-  private fromSetting = false;
-  private readAt = 0;
+  constructor(private readonly settings: Pick<SettingsRegistry, 'get'>) {}
 
-  constructor(
-    private readonly db: Database,
-    private readonly fromEnvironment: boolean,
-  ) {}
-
-  async isOn(): Promise<boolean> {
-    if (this.fromEnvironment) return true;
-    if (Date.now() - this.readAt > REFRESH_MS) {
-      this.readAt = Date.now();
-      this.fromSetting = (await getSetting<boolean>(this.db, MAINTENANCE_SETTING)) === true;
-    }
-    return this.fromSetting;
+  // Async for its callers (the request hook, the socket handshake), which may one day ask more.
+  isOn(): Promise<boolean> {
+    return Promise.resolve(this.settings.get('maintenance'));
   }
 }
 

@@ -8,6 +8,7 @@ import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
 import { roleEndpoints } from './roles';
 import { serviceTokenEndpoints } from './service-tokens';
+import { settingsEndpoints } from './settings';
 import { twoFactorEndpoints } from './two-factor';
 import { userEndpoints } from './users';
 
@@ -29,4 +30,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(userEndpoints),
   ...Object.values(roleEndpoints),
   ...Object.values(twoFactorEndpoints),
+  ...Object.values(settingsEndpoints),
 ];

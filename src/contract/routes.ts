@@ -206,6 +206,7 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/user-logs',
   '/users',
   '/roles-and-permissions',
+  '/settings',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

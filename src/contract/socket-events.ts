@@ -4,6 +4,7 @@ import { AssignedContentSchema, type AssignedContent } from './content';
 import { SIGNED_IN, needs, type Access } from './endpoint';
 import { MAX_INT32 } from './validation';
 import type { OnlineUsersAnswer } from './online-users';
+import type { SettingsChanged } from './settings';
 
 /**
  * The socket.io namespaces and the events each carries, defined once for the server and the
@@ -203,9 +204,14 @@ export type ClientEventsOf<N extends NamespaceName> = {
   ]: (...args: ClientEventArgs<(typeof clientEvents)[K]>) => void;
 };
 
-/** Maintenance mode was switched on: clients reload into the maintenance page. */
 export interface SettingsServerEvents extends CommonServerEvents {
+  /** Maintenance mode was switched on: clients reload into the maintenance page. */
   maintenance: (payload: { on: boolean }) => void;
+  /**
+   * System settings were saved (anywhere, by anyone): the keys whose stored value changed, never
+   * the values, since every signed-in console holds this socket. /settings reads them again.
+   */
+  'settings-changed': (payload: SettingsChanged) => void;
 }
 export type SettingsClientEvents = ClientEventsOf<'/settings'>;
 

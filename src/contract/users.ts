@@ -157,6 +157,8 @@ export const UserOptionsSchema = z.object({
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** The server sends mail (SMTP_URL set): new users get an invitation, resets go by mail. */
   mail_enabled: z.boolean(),
+  /** What a new user's max content starts at: the default_max_content setting. */
+  default_max_content: z.number().int(),
 });
 export type UserOptions = z.infer<typeof UserOptionsSchema>;
 

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_TEXTS } from '../../src/contract/auth';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
 import { ROLES_PAGE_TEXTS } from '../../src/features/roles/roles-texts';
+import { SETTINGS_TEXTS } from '../../src/features/settings/settings-texts';
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import {
@@ -87,6 +88,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/users');
       await expect(page.getByTestId('user-row-operator')).toBeVisible();
       await shot(page, 'users-tablet');
+    });
+
+    test('settings screen', async ({ page }) => {
+      await signIn(page, 'admin');
+      await page.goto('/settings');
+      await expect(page.getByRole('region', { name: 'Moderation' })).toBeVisible();
+      await page.screenshot({ path: `${DIR}/settings-${colorScheme}.png`, fullPage: true });
+      // A refusal beside its field, without saving anything.
+      const delivery = page.getByRole('region', { name: 'Result delivery' });
+      await delivery.getByLabel('Max attempts').fill('0');
+      await delivery.getByRole('button', { name: SETTINGS_TEXTS.save }).click();
+      await expect(delivery.getByText(/Max attempts must be between/)).toBeVisible();
+      await delivery.scrollIntoViewIfNeeded();
+      await shot(page, 'settings-refused');
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.reload();
+      await expect(page.getByRole('region', { name: 'Moderation' })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, 'settings-tablet');
     });
 
     // On a server of its own: setting it up changes how the demo accounts sign in.

@@ -9,7 +9,7 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.seedDemo).toBe(true);
     expect(config.demoPassword).toBe('demo');
-    expect(config.maintenance).toBe(false);
+    expect(config.settingPins).toEqual({});
   });
 
   it('never seeds demo users by default on a PostgreSQL server', () => {

@@ -162,6 +162,9 @@ const EXAMPLES: Record<string, Example> = {
       },
     }),
   },
+  'GET /api/settings/list': { input: () => ({}) },
+  // An unknown key: refused after the access check, nothing is saved.
+  'POST /api/settings/save': { input: () => ({ body: { matrix_no_such_setting: 1 } }) },
   'POST /api/users/deactivate/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'POST /api/users/activate/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'POST /api/users/reset-password/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },

@@ -1,7 +1,6 @@
-import type { Config } from '../../config';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import type { AiProvider } from './ai-provider';
-import { resolveAiProviderConfig, type AiProviderConfig } from './ai-settings';
+import { AI_PROVIDER_SETTING_KEYS, aiProviderConfig } from './ai-settings';
 import { AiWorker } from './ai-worker';
 import { createLocalAiProvider } from './local-ai-provider';
 import { createOpenAiProvider } from './openai-provider';
@@ -13,42 +12,60 @@ export interface AiModule extends DomainLifecycle {
   worker: AiWorker | undefined;
 }
 
-/** What the environment says about the AI provider; settings fill in what it leaves unset. */
-export function aiConfigFrom(config: Config): Partial<AiProviderConfig> {
-  const ai: Partial<AiProviderConfig> = {};
-  if (config.aiBaseUrl !== undefined) ai.baseUrl = config.aiBaseUrl;
-  if (config.aiApiKey !== undefined) ai.apiKey = config.aiApiKey;
-  if (config.aiModel !== undefined) ai.model = config.aiModel;
-  if (config.aiTimeoutMs !== undefined) ai.timeoutMs = config.aiTimeoutMs;
-  return ai;
-}
-
 /**
- * The AI step. The provider is chosen once, at start: the OpenAI-compatible one when a base URL
- * is configured (environment or settings), otherwise the local one, which answers inline.
+ * The AI step: the OpenAI-compatible provider when the ai_provider setting says 'openai' and a
+ * base URL is configured, otherwise the local one, which answers inline. When a save changes the
+ * provider's settings it is rebuilt (and its worker replaced); `provider` keeps answering for
+ * whichever is current, so ingest never holds a stale one.
  */
 export async function registerAi(context: ServerContext): Promise<AiModule> {
-  const { db, config, log } = context;
-  const resolved = await resolveAiProviderConfig(db, aiConfigFrom(config));
-  const provider = resolved.baseUrl
-    ? createOpenAiProvider({
-        baseUrl: resolved.baseUrl,
-        apiKey: resolved.apiKey,
-        model: resolved.model,
-        timeoutMs: resolved.timeoutMs,
-      })
-    : createLocalAiProvider();
-  const worker = provider.inline
-    ? undefined
-    : new AiWorker({ db, provider, log, timeoutMs: resolved.timeoutMs });
+  const { db, settings, log } = context;
+  const build = () => {
+    const resolved = aiProviderConfig(settings.values());
+    const provider =
+      resolved.provider === 'openai' && resolved.baseUrl
+        ? createOpenAiProvider({
+            baseUrl: resolved.baseUrl,
+            apiKey: resolved.apiKey,
+            model: resolved.model,
+            timeoutMs: resolved.timeoutMs,
+          })
+        : createLocalAiProvider();
+    const worker = provider.inline
+      ? undefined
+      : new AiWorker({ db, provider, log, timeoutMs: resolved.timeoutMs });
+    return { provider, worker };
+  };
+  let active = build();
+  let started = false;
+  const unsubscribe = settings.subscribe((keys) => {
+    if (!keys.some((key) => (AI_PROVIDER_SETTING_KEYS as readonly string[]).includes(key))) return;
+    const previous = active;
+    active = build();
+    if (started) active.worker?.start();
+    void previous.worker?.stop();
+  });
+  const provider: AiProvider = {
+    get name() {
+      return active.provider.name;
+    },
+    get inline() {
+      return active.provider.inline;
+    },
+    suggest: (input) => active.provider.suggest(input),
+  };
   return {
     provider,
-    worker,
+    get worker() {
+      return active.worker;
+    },
     start() {
-      worker?.start();
+      started = true;
+      active.worker?.start();
     },
     async close() {
-      await worker?.stop();
+      unsubscribe();
+      await active.worker?.stop();
     },
   };
 }

@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import type { SettingKey, SettingValues } from '../../../src/contract/settings';
 import type { Queryable } from '../../db/database';
 
 /**
- * Which AI provider answers, and how hard the worker tries. The environment (AI_BASE_URL,
- * AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS) wins; otherwise the settings ai_base_url, ai_api_key,
- * ai_model, ai_timeout_ms. Without a base URL the built-in local provider answers. The provider
- * is chosen at start; the retry knobs (ai_max_attempts, ai_retry_schedule_seconds) are read on
- * every worker round.
+ * Which AI provider answers, and how hard the worker tries. The provider's settings (ai_provider,
+ * ai_base_url, ai_api_key, ai_model, ai_timeout_ms) are read through the settings registry
+ * (settings-registry.ts: the environment pins, else the table, else the default), and the
+ * provider is rebuilt when a save changes them (ai-module.ts). 'openai' needs a base URL;
+ * without one the built-in local provider answers. The retry knobs (ai_max_attempts,
+ * ai_retry_schedule_seconds) are kept in the table only and read on every worker round.
  */
 export interface AiProviderConfig {
+  provider: 'local' | 'openai';
   baseUrl: string | undefined;
   apiKey: string | undefined;
   model: string;
@@ -20,12 +23,16 @@ export interface AiRetrySettings {
   retryScheduleSeconds: number[];
 }
 
-export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
-export const DEFAULT_AI_TIMEOUT_MS = 20_000;
-export const DEFAULT_AI_RETRY: AiRetrySettings = { maxAttempts: 3, retryScheduleSeconds: [10, 60] };
+/** The keys whose change rebuilds the provider. */
+export const AI_PROVIDER_SETTING_KEYS = [
+  'ai_provider',
+  'ai_base_url',
+  'ai_api_key',
+  'ai_model',
+  'ai_timeout_ms',
+] as const satisfies readonly SettingKey[];
 
-const text = z.string().trim().min(1);
-const timeout = z.number().int().min(100).max(300_000);
+export const DEFAULT_AI_RETRY: AiRetrySettings = { maxAttempts: 3, retryScheduleSeconds: [10, 60] };
 
 async function readSettings(db: Queryable, keys: string[]): Promise<Map<string, unknown>> {
   const rows = await db.query<{ key: string; value: unknown }>(
@@ -35,20 +42,16 @@ async function readSettings(db: Queryable, keys: string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
-export async function resolveAiProviderConfig(
-  db: Queryable,
-  env: Partial<AiProviderConfig>,
-): Promise<AiProviderConfig> {
-  const stored = await readSettings(db, ['ai_base_url', 'ai_api_key', 'ai_model', 'ai_timeout_ms']);
-  const pick = <T>(schema: z.ZodType<T>, value: unknown): T | undefined => {
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : undefined;
-  };
+export function aiProviderConfig(
+  values: Pick<SettingValues, (typeof AI_PROVIDER_SETTING_KEYS)[number]>,
+): AiProviderConfig {
+  const baseUrl = values.ai_base_url || undefined;
   return {
-    baseUrl: env.baseUrl ?? pick(text, stored.get('ai_base_url')),
-    apiKey: env.apiKey ?? pick(text, stored.get('ai_api_key')),
-    model: env.model ?? pick(text, stored.get('ai_model')) ?? DEFAULT_AI_MODEL,
-    timeoutMs: env.timeoutMs ?? pick(timeout, stored.get('ai_timeout_ms')) ?? DEFAULT_AI_TIMEOUT_MS,
+    provider: values.ai_provider === 'openai' && baseUrl ? 'openai' : 'local',
+    baseUrl,
+    apiKey: values.ai_api_key || undefined,
+    model: values.ai_model,
+    timeoutMs: values.ai_timeout_ms,
   };
 }
 

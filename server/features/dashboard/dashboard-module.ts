@@ -8,8 +8,8 @@ export interface DashboardModule extends DomainLifecycle {
 
 /** The dashboard's tables and its live counts (/moderation-statistics). */
 export function registerDashboard(context: ServerContext): DashboardModule {
-  const { http, io, db, log } = context;
-  dashboardRoutes(http, { db });
+  const { http, io, db, settings, log } = context;
+  dashboardRoutes(http, { db, settings });
   const stats = registerDashboardStats({ io, db, log });
   return {
     stats,

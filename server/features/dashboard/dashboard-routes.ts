@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dashboardEndpoints } from '../../../src/contract/dashboard';
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
-import { getSetting } from '../settings/settings-repository';
+import type { SettingsRegistry } from '../settings/settings-registry';
 import {
   failedAiModerations,
   failedContentRequests,
@@ -13,10 +13,12 @@ import {
 
 /** The dashboard's tables; rows newest first, at most DASHBOARD_ROW_LIMIT. */
 export const STUCK_PENDING_SETTING = 'stuck_pending_minutes';
-export const DEFAULT_STUCK_PENDING_MINUTES = 30;
 
-export function dashboardRoutes(app: FastifyInstance, deps: { db: Database }): void {
-  const { db } = deps;
+export function dashboardRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; settings: Pick<SettingsRegistry, 'get'> },
+): void {
+  const { db, settings } = deps;
 
   registerEndpoint(app, dashboardEndpoints.failedContentRequests, async () => ({
     ok: true,
@@ -29,9 +31,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: { db: Database }): v
   }));
 
   registerEndpoint(app, dashboardEndpoints.stuckPending, async () => {
-    const setting = await getSetting<unknown>(db, STUCK_PENDING_SETTING);
-    const minutes =
-      typeof setting === 'number' && setting > 0 ? setting : DEFAULT_STUCK_PENDING_MINUTES;
+    const minutes = settings.get(STUCK_PENDING_SETTING);
     return { ok: true, data: await stuckPending(db, minutes) };
   });
 

@@ -1,24 +1,8 @@
-import type { Config } from '../../config';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
-import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
 import { DeliveryWorker } from './delivery-worker';
 
 export interface DeliveryModule extends DomainLifecycle {
   worker: DeliveryWorker;
-}
-
-/** What the environment says about delivery; settings fill in what it leaves unset. */
-export function deliveryConfigFrom(config: Config): Partial<DeliverySettings> {
-  const delivery: Partial<DeliverySettings> = {};
-  if (config.deliveryMaxAttempts !== undefined) delivery.maxAttempts = config.deliveryMaxAttempts;
-  if (config.deliveryRetryScheduleSeconds !== undefined) {
-    delivery.retryScheduleSeconds = config.deliveryRetryScheduleSeconds;
-  }
-  if (config.deliveryTimeoutMs !== undefined) delivery.timeoutMs = config.deliveryTimeoutMs;
-  if (config.deliveryAllowPrivateUrls !== undefined) {
-    delivery.allowPrivateUrls = config.deliveryAllowPrivateUrls;
-  }
-  return delivery;
 }
 
 /**
@@ -33,7 +17,7 @@ export function registerDelivery(
   const worker = new DeliveryWorker({
     db,
     log,
-    defaults: { ...DEFAULT_DELIVERY_SETTINGS, ...deliveryConfigFrom(config) },
+    pinned: config.settingPins,
     ...(deps.selfBaseUrl ? { selfBaseUrl: deps.selfBaseUrl } : {}),
   });
   return {

@@ -13,6 +13,7 @@ import {
   retryDelaySeconds,
   type DeliverySettings,
 } from './delivery-settings';
+import type { SettingPins } from '../settings/settings-registry';
 import { DEMO_RECEIVER_PREFIX } from './demo-receiver';
 import { PollingLoop } from '../../workers/polling-loop';
 import { sendWebhook, type SendResult } from './webhook-sender';
@@ -29,7 +30,8 @@ import { WEBHOOK_HEADERS, signWebhook } from './webhook-signature';
 export interface DeliveryWorkerOptions {
   db: Database;
   log: FastifyBaseLogger;
-  defaults: DeliverySettings;
+  /** The settings the environment pins (config.settingPins); the rest come from the table. */
+  pinned?: SettingPins;
   pollMs?: number;
   batchSize?: number;
   /**
@@ -72,7 +74,7 @@ export class DeliveryWorker {
 
   /** One round: claims and sends one batch; answers how many rows it handled. */
   async runOnce(): Promise<number> {
-    const settings = await readDeliverySettings(this.options.db, this.options.defaults);
+    const settings = await readDeliverySettings(this.options.db, this.options.pinned);
     const claimToken = randomUUID();
     const claimed = await claimDueDeliveries(this.options.db, {
       limit: this.batchSize,

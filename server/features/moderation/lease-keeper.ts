@@ -6,7 +6,8 @@ import { heartbeat, sweepStalePresence } from './presence-repository';
 /**
  * Keeps leases alive while their operator's moderating socket is connected, and takes them back
  * when it is not. Rules:
- * - A lease lasts `graceSeconds`. Every tick each process renews the leases of the users whose
+ * - A lease lasts `graceSeconds`, the lease_grace_seconds setting in force at each tick and
+ *   claim (a change applies to the next lease without a restart). Every tick each process renews the leases of the users whose
  *   moderating socket is connected to it, and refreshes those sockets' presence heartbeat.
  * - A dropped socket is simply no longer renewed: its items stay with the operator for the grace
  *   period (a reconnect within it gets them back), then the sweeper, on any process, returns
@@ -26,13 +27,18 @@ export class LeaseKeeper {
   private readonly localHolders = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  private stopped = true;
 
   constructor(
     private readonly db: Database,
-    readonly graceSeconds: number,
+    private readonly grace: number | (() => number),
     private readonly events: LeaseKeeperEvents,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  get graceSeconds(): number {
+    return typeof this.grace === 'number' ? this.grace : this.grace();
+  }
 
   /** Ticks four times per grace period, at most every 5 s, so a lease is renewed in time. */
   get tickMs(): number {
@@ -40,12 +46,23 @@ export class LeaseKeeper {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), this.tickMs);
-    this.timer.unref();
+    this.stopped = false;
+    this.schedule();
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  /** One tick at a time, each timed by the grace in force then. */
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      void this.tick().finally(() => {
+        if (!this.stopped) this.schedule();
+      });
+    }, this.tickMs);
+    this.timer.unref();
   }
 
   hold(socketId: string, userId: number): void {

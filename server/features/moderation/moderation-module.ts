@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
-import { getSetting } from '../settings/settings-repository';
 import type { UserStats } from '../statistics/user-stats-socket';
 import { LeaseKeeper } from './lease-keeper';
 import { registerModerationSocket, type ModerationSocket } from './moderation-socket';
 import { moderationRoutes } from './moderation-routes';
 
 export const LEASE_GRACE_SETTING = 'lease_grace_seconds';
-export const DEFAULT_LEASE_GRACE_SECONDS = 60;
 
 export interface ModerationModule extends DomainLifecycle {
   socket: ModerationSocket;
@@ -17,24 +15,21 @@ export interface ModerationModule extends DomainLifecycle {
 
 /**
  * Live moderation: the queue and its leases, the moderation protocol on /online-users and the
- * content calls of the moderation screen. LEASE_GRACE_SECONDS wins over the setting.
+ * content calls of the moderation screen. The lease grace and the AI wait are the settings in
+ * force at each use (settings-registry.ts): a save on /settings applies to the next lease.
  */
 export async function registerModeration(
   context: ServerContext,
   deps: { userStats: UserStats },
 ): Promise<ModerationModule> {
-  const { http, io, db, config, log } = context;
-  const graceSeconds =
-    config.leaseGraceSeconds ??
-    (await getSetting<number>(db, LEASE_GRACE_SETTING)) ??
-    DEFAULT_LEASE_GRACE_SECONDS;
+  const { http, io, db, settings, log } = context;
   // Names this process in moderation_presence, so a holder's process is known across processes.
   const nodeId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   // The keeper's events reach the socket made just below; it ticks only after start().
   const leases = new LeaseKeeper(
     db,
-    graceSeconds,
+    () => settings.get(LEASE_GRACE_SETTING),
     {
       leasesExpired: (userIds) => socket.leasesExpired(userIds),
       presenceExpired: (userIds) => socket.presenceExpired(userIds),
@@ -46,7 +41,9 @@ export async function registerModeration(
     db,
     leases,
     nodeId,
-    aiWaitSeconds: config.aiWaitSeconds,
+    get aiWaitSeconds() {
+      return settings.get('ai_wait_seconds');
+    },
     log,
   });
   moderationRoutes(http, { db, userStats: deps.userStats });

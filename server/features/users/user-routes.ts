@@ -11,6 +11,7 @@ import { inBatches, sendCsv, type CsvColumn } from '../../http/csv';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { SocketServer } from '../../sockets/socket-server';
+import type { SettingsRegistry } from '../settings/settings-registry';
 import { recordAudit, type AuditEntry } from '../audit/audit-repository';
 import { clearUsernameLock } from '../auth/login-throttle';
 import { hashPassword } from '../auth/password-hasher';
@@ -65,6 +66,7 @@ export interface UserRoutesDeps {
   sockets: Pick<SocketServer, 'refreshUsers'>;
   moderation: Pick<ModerationSocket, 'kick'>;
   linkOrigin: LinkOrigin;
+  settings: Pick<SettingsRegistry, 'get'>;
 }
 
 const INVITATION_MINUTES = INVITATION_LINK_LIFETIME_HOURS * 60;
@@ -220,6 +222,7 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
       data: {
         roles: roles.map((role) => ({ id: role.id, name: role.name })),
         mail_enabled: mailer.delivers,
+        default_max_content: deps.settings.get('default_max_content'),
       },
     };
   });

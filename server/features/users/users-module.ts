@@ -18,7 +18,7 @@ export function registerUsers(
     linkOrigin: LinkOrigin;
   },
 ): void {
-  const routeDeps = { db: context.db, ...deps };
+  const routeDeps = { db: context.db, settings: context.settings, ...deps };
   userRoutes(context.http, routeDeps);
   roleRoutes(context.http, routeDeps);
 }

@@ -7,6 +7,7 @@ import {
   type UserOptions,
   type UserRow,
 } from '../../../contract/users';
+import { SETTINGS } from '../../../contract/settings';
 import { Dialog } from '../../../ui/dialog';
 import { CheckboxField, SwitchField } from '../../../ui/form/checkbox-field';
 import { FormError } from '../../../ui/form/form-error';
@@ -21,7 +22,7 @@ import { USERS_PAGE_TEXTS as TEXTS } from '../users-texts';
 /** What the dialog edits: a new user, or an existing one. */
 export type UserFormTarget = { mode: 'create' } | { mode: 'edit'; user: UserRow };
 
-function initialValues(target: UserFormTarget): CreateUserInput {
+function initialValues(target: UserFormTarget, defaultMaxContent: number): CreateUserInput {
   if (target.mode === 'create') {
     return {
       username: '',
@@ -29,7 +30,7 @@ function initialValues(target: UserFormTarget): CreateUserInput {
       last_name: '',
       email: '',
       role_id: '',
-      max_content: 6,
+      max_content: defaultMaxContent,
       is_batch_moderator: false,
       active: true,
     };
@@ -68,7 +69,10 @@ export function UserFormDialog({
   onCreated: (created: CreatedUser) => void;
   onSaved: (user: UserRow) => void;
 }) {
-  const form = useZodForm(CreateUserRequestSchema, initialValues(target));
+  const form = useZodForm(
+    CreateUserRequestSchema,
+    initialValues(target, options?.default_max_content ?? SETTINGS.default_max_content.default),
+  );
   const create = useCreateUser();
   const update = useUpdateUser();
   const editing = target.mode === 'edit' ? target.user : null;

@@ -33,6 +33,7 @@ describe('the AI pipeline in a running server', () => {
     prepared = await prepareTestDatabase('demo');
     db = await prepared.open();
     // The provider comes from the settings when the environment names none.
+    await putSetting(db, 'ai_provider', 'openai');
     await putSetting(db, 'ai_base_url', `${fake.url}/v1`);
     await putSetting(db, 'ai_model', 'tiny');
     await putSetting(db, 'ai_max_attempts', 2);

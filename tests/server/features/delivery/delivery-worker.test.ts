@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/database';
 import { findDeliveryByContent } from '../../../../server/features/delivery/delivery-repository';
-import { DEFAULT_DELIVERY_SETTINGS } from '../../../../server/features/delivery/delivery-settings';
 import { DeliveryWorker } from '../../../../server/features/delivery/delivery-worker';
 import {
   WEBHOOK_HEADERS,
@@ -33,7 +32,6 @@ describe('result delivery worker', () => {
     const worker = new DeliveryWorker({
       db,
       log: silentLog,
-      defaults: DEFAULT_DELIVERY_SETTINGS,
       pollMs: 20,
       ...(resolve ? { resolve } : {}),
     });
