@@ -9,21 +9,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
 
-/**
- * The Idempotency-Key of POST /api/v1/contents. A service that did not hear our answer (a cut
- * connection, a timeout) sends the same request again with the same key and gets the first
- * answer back, and the items are queued once.
- *
- * - The key is bound to the service and to a SHA-256 of the parsed body (so whitespace does not
- *   matter, but any changed value does): the same key with another body is a 422.
- * - Only a success is kept. A refused request (bad input, a 4xx from the handler) stored
- *   nothing, and its retry is judged again.
- * - The row is inserted in the transaction that queues the items, and the primary key
- *   (service_id, key) decides between concurrent requests: the second one's insert waits for the
- *   first transaction, then finds its row and answers its answer. If the first rolled back, the
- *   second goes ahead as if it were first.
- * - Keys are kept IDEMPOTENCY_KEY_TTL_HOURS; an older key counts as unused and is swept.
- */
+/** An answer as kept under a key: what the first request got. */
 export interface KeptAnswer {
   status: number;
   body: unknown;
@@ -92,7 +78,23 @@ const NO_KEY: IdempotentRequest = {
   keep: (_tx, answer) => Promise.resolve(answer),
 };
 
-/** Reads the request's key and looks for an earlier answer; a request without a key passes. */
+/**
+ * The Idempotency-Key of POST /api/v1/contents. A service that did not hear our answer (a cut
+ * connection, a timeout) sends the same request again with the same key and gets the first
+ * answer back, and the items are queued once.
+ *
+ * - The key is bound to the service and to a SHA-256 of the parsed body (so whitespace does not
+ *   matter, but any changed value does): the same key with another body is a 422.
+ * - Only a success is kept. A refused request (bad input, a 4xx from the handler) stored
+ *   nothing, and its retry is judged again.
+ * - The row is inserted in the transaction that queues the items, and the primary key
+ *   (service_id, key) decides between concurrent requests: the second one's insert waits for the
+ *   first transaction, then finds its row and answers its answer. If the first rolled back, the
+ *   second goes ahead as if it were first.
+ * - Keys are kept IDEMPOTENCY_KEY_TTL_HOURS; an older key counts as unused and is swept.
+ *
+ * Reads the request's key and looks for an earlier answer; a request without a key passes.
+ */
 export async function idempotentRequest(
   db: Queryable,
   request: FastifyRequest,
