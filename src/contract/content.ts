@@ -123,7 +123,8 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 export const IngestResponseSchema = z.object({
   ok: z.literal(true),
-  data: z.object({ ids: z.array(z.number().int()) }),
+  // The example is for the published reference, whose generated sample would be a huge negative.
+  data: z.object({ ids: z.array(z.number().int()).meta({ examples: [[4101, 4102]] }) }),
 });
 
 export const TagOptionSchema = z.object({ name: z.string(), selected: z.boolean() });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ServerContext } from '../../server-context';
@@ -27,11 +28,22 @@ export async function registerApiDocs(context: ServerContext): Promise<void> {
   });
   await http.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
-    theme: { title: API_TITLE },
+    theme: {
+      title: API_TITLE,
+      css: [
+        {
+          filename: 'api-docs-theme.css',
+          content: readFileSync(new URL('./api-docs-theme.css', import.meta.url), 'utf8'),
+        },
+      ],
+    },
     uiConfig: {
       // Without the top bar that would let a visitor load any other document's URL.
       layout: 'BaseLayout',
-      deepLinking: true,
+      // Deep links put an anchor inside each operation's toggle button (nested controls).
+      deepLinking: false,
+      // The highlighter's colours fail contrast on its dark code blocks.
+      syntaxHighlight: false,
       docExpansion: 'list',
       defaultModelsExpandDepth: 1,
     },
