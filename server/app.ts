@@ -5,6 +5,7 @@ import { assertServable, trustProxyOption, type Config } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { registerAi, type AiModule } from './features/ai/ai-module';
+import { registerApiDocs } from './features/api-docs/api-docs-module';
 import { registerAuditLog } from './features/audit/audit-log-routes';
 import { registerAuth } from './features/auth/auth-module';
 import { registerDashboard, type DashboardModule } from './features/dashboard/dashboard-module';
@@ -160,7 +161,7 @@ export async function buildApp(
       }),
     );
     const ai = track(await registerAi(context));
-    registerIngest(context, { ai: ai.provider });
+    track(registerIngest(context, { ai: ai.provider }));
     const statistics = track(registerStatistics(context));
     const moderation = track(
       await registerModeration(context, { userStats: statistics.userStats }),
@@ -181,6 +182,7 @@ export async function buildApp(
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
     const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));
+    await registerApiDocs(context);
     await registerSpa(http, config.staticDir);
 
     http.addHook('onListen', async () => {

@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'gone',
   /** The change clashes with what is stored (a duplicate name, a role in use, already done). */
   'conflict',
+  /** An Idempotency-Key already used for a request with another body. */
+  'idempotency_key_reused',
   'payload_too_large',
   /** Too many attempts; `Retry-After` says when to try again. */
   'rate_limited',

@@ -96,9 +96,35 @@ export const IngestRequestSchema = z.unknown().transform((body, context) => {
   return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
 }) as unknown as z.ZodType<z.output<typeof IngestBatchSchema>, IngestItem | IngestItem[]>;
 
+/**
+ * The body as a client service writes it, for the published API reference: the request schema
+ * above parses from `unknown` (to name bad fields), which JSON Schema cannot describe.
+ */
+export const IngestBodySchema = z.union([IngestItemSchema, IngestBatchSchema]);
+
+/**
+ * The `Idempotency-Key` header of POST /api/v1/contents: a retry with the same key and body
+ * answers the first answer again instead of queueing the items twice.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** How long a key is remembered; a key older than this is free again. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+export const IdempotencyKeySchema = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(255, 'must be at most 255 characters')
+  .regex(/^[A-Za-z0-9._:~-]+$/, 'may hold only letters, digits and . _ : ~ -')
+  .meta({
+    description: `A key of your choice, unique per logical request (a UUID will do), kept ${IDEMPOTENCY_KEY_TTL_HOURS} hours. A retry with the same key and the same body answers the first answer again (header Idempotent-Replayed: true) and queues nothing; the same key with another body is refused with 422 idempotency_key_reused.`,
+    example: '4f0c2b1e-8a57-4c1d-9c0e-3d2b7a9e6f10',
+  });
+/** Sent with an answer that repeats an earlier one for the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
 export const IngestResponseSchema = z.object({
   ok: z.literal(true),
-  data: z.object({ ids: z.array(z.number().int()) }),
+  // The example is for the published reference, whose generated sample would be a huge negative.
+  data: z.object({ ids: z.array(z.number().int()).meta({ examples: [[4101, 4102]] }) }),
 });
 
 export const TagOptionSchema = z.object({ name: z.string(), selected: z.boolean() });
@@ -301,6 +327,79 @@ export const MODERATION_TEXTS = {
   filters: ['All', 'Photos', 'Videos', 'Text'] as const,
 } as const;
 
+/** A stored decision: tag name to 1 (applies) or 0, plus the operator's custom tag if any. */
+export const DecisionStatusSchema = z
+  .object({ additional: z.string().optional() })
+  .catchall(z.union([z.literal(0), z.literal(1)]))
+  .meta({ description: 'Tag name to 1 (applies) or 0; `additional` is a custom tag, if given.' });
+
+/**
+ * The JSON body POSTed to a service's callback URL for each decided item (fixed when the item is
+ * decided, the same bytes on every retry), signed the Standard Webhooks way.
+ */
+export const DecisionWebhookSchema = z.object({
+  type: z.literal('content.moderated'),
+  /** When the item was decided, ISO 8601 in UTC. */
+  timestamp: z.string(),
+  data: z.object({
+    content_id: z.number().int(),
+    /** The service's code. */
+    service: z.string(),
+    subscriber_id: z.string(),
+    user_id: z.string(),
+    message_type: MessageTypeSchema,
+    moderated_status: DecisionStatusSchema,
+    /** The operator's username; null once that user was deleted. */
+    moderated_by: z.string().nullable(),
+    decided_at: z.string(),
+    bound_time: z.string(),
+  }),
+});
+export type DecisionWebhook = z.infer<typeof DecisionWebhookSchema>;
+
+/** The headers of each webhook POST (Standard Webhooks). */
+export const DecisionWebhookHeadersSchema = z.object({
+  'webhook-id': z.string().meta({
+    description:
+      'The same on every retry of one decision (msg_...): drop a delivery whose id you already processed.',
+  }),
+  'webhook-timestamp': z.string().regex(/^\d+$/).meta({
+    description:
+      'Unix seconds of this attempt: refuse one more than 5 minutes away from your clock.',
+  }),
+  'webhook-signature': z.string().meta({
+    description:
+      'Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the base64-decoded part of your secret after `whsec_`. Accept when any one matches (two appear while a secret is being rotated).',
+  }),
+});
+
+export const CONTENT_STATUSES = ['pending', 'assigned', 'decided'] as const;
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/**
+ * One item of the caller's service as it stands: `pending` (queued), `assigned` (on an
+ * operator's screen) or `decided`. `webhook` is the delivery of a decided item to the callback
+ * URL, with the very body that was (or will be) POSTed; null before the decision or when the
+ * service has no callback URL.
+ */
+export const ContentDecisionSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(CONTENT_STATUSES),
+  moderated_status: DecisionStatusSchema.nullable(),
+  /** ISO 8601 in UTC; null until decided. */
+  decided_at: z.string().nullable(),
+  bound_time: z.string(),
+  webhook: z
+    .object({
+      webhook_id: z.string(),
+      status: z.enum(DELIVERY_STATUSES),
+      attempts: z.number().int(),
+      body: DecisionWebhookSchema,
+    })
+    .nullable(),
+});
+export type ContentDecision = z.infer<typeof ContentDecisionSchema>;
+
 /** What a client service calls with its API token. */
 export const ingestEndpoints = {
   submit: defineEndpoint({
@@ -310,6 +409,15 @@ export const ingestEndpoints = {
     summary: 'Push one item or up to 100 for moderation; answers 202 with their ids',
     body: IngestRequestSchema,
     response: IngestResponseSchema,
+  }),
+  decision: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/contents/:id',
+    access: SERVICE_TOKEN,
+    summary:
+      "The status and decision of one of the caller's items, with the webhook body it was or will be sent",
+    params: z.object({ id: idSchema('id') }),
+    response: z.object({ ok: z.literal(true), data: ContentDecisionSchema }),
   }),
 };
 

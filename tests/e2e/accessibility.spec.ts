@@ -58,7 +58,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('the public pages', async ({ page }) => {
       const findings: string[] = [];
-      for (const path of ['/login', '/forgot-password']) {
+      for (const path of ['/login', '/forgot-password', '/api/docs']) {
         await page.goto(path);
         await expect(page.getByRole('button').first()).toBeVisible();
         findings.push(...(await seriousFindings(page)).map((text) => `${path}: ${text}`));

@@ -178,3 +178,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+// Swagger UI has one look of its own: the published reference in the normal theme.
+test.describe('API reference', () => {
+  test.use({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
+
+  test('service API reference', async ({ page }) => {
+    await page.goto('/api/docs');
+    await expect(page.locator('.opblock-post', { hasText: '/api/v1/contents' })).toBeVisible();
+    await page.screenshot({ path: `${DIR}/api-docs.png` });
+    await page.locator('.opblock-post .opblock-summary', { hasText: '/api/v1/contents' }).click();
+    await expect(page.getByText('Idempotency-Key').first()).toBeVisible();
+    await page.screenshot({ path: `${DIR}/api-docs-ingest.png`, fullPage: true });
+  });
+});

@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../src/contract/api';
 import { authEndpoints } from '../../src/contract/auth';
+import { ingestEndpoints } from '../../src/contract/content';
 import { missingPermissions, type Access, type Endpoint } from '../../src/contract/endpoint';
 import { ALL_ENDPOINTS } from '../../src/contract/endpoints';
 import {
@@ -28,6 +29,7 @@ import {
   SocketRecorder,
   connectSocket,
   ingest,
+  serviceClient,
   sessionClient,
   textItem,
   waitFor,
@@ -84,6 +86,7 @@ const EXAMPLES: Record<string, Example> = {
   },
   'GET /api/csrf-token': { input: () => ({}) },
   'POST /api/v1/contents': { input: () => ({ body: [textItem(1)] }) },
+  'GET /api/v1/contents/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'POST /api/content/update': { input: () => ({ body: [{ id: NO_SUCH_ID }] }) },
   'POST /api/v2/content/submit-contents': {
     input: (who) => ({
@@ -293,6 +296,15 @@ describe('permission matrix', () => {
     const refused = await ingest(server.baseUrl, `${token}x`, [textItem(1)]);
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe('unauthenticated');
+    const id = accepted.body.data?.ids[0] ?? NO_SUCH_ID;
+    const read = (bearer: string) =>
+      serviceClient(server.baseUrl, bearer).call(
+        ingestEndpoints.decision,
+        { params: { id } },
+        { csrf: false, requestedWith: false },
+      );
+    expect((await read(token)).status).toBe(200);
+    expect((await read(`${token}x`)).status).toBe(401);
   });
 
   describe('sockets', () => {

@@ -1,8 +1,29 @@
-import type { ServerContext } from '../../server-context';
+import type { DomainLifecycle, ServerContext } from '../../server-context';
 import type { AiProvider } from '../ai/ai-provider';
+import { contentDecisionRoutes } from './content-decision-routes';
+import { sweepIdempotencyKeys } from './idempotency';
 import { ingestRoutes } from './ingest-routes';
 
-/** The service API: client services push content with their API token. */
-export function registerIngest(context: ServerContext, deps: { ai: AiProvider }): void {
-  ingestRoutes(context.http, { db: context.db, ai: deps.ai });
+/** Idempotency keys are kept a day; sweeping them a few times an hour keeps the table small. */
+const IDEMPOTENCY_SWEEP_MS = 15 * 60_000;
+
+/** The service API: client services push content and read decisions with their API token. */
+export function registerIngest(context: ServerContext, deps: { ai: AiProvider }): DomainLifecycle {
+  const { http, db, log } = context;
+  ingestRoutes(http, { db, ai: deps.ai });
+  contentDecisionRoutes(http, { db });
+  let sweep: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      sweep = setInterval(() => {
+        sweepIdempotencyKeys(db).catch((error: unknown) =>
+          log.error({ err: error }, 'idempotency key sweep failed'),
+        );
+      }, IDEMPOTENCY_SWEEP_MS);
+      sweep.unref();
+    },
+    close() {
+      clearInterval(sweep);
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors';
 import type { AiProvider } from '../ai/ai-provider';
 import { findServiceById, upsertSubscribers } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
+import { idempotentRequest, sendKept } from './idempotency';
 import { insertContents, recordFailedContentRequest, type NewContent } from './ingest-repository';
 
 export const INGEST_TEXTS = {
@@ -17,7 +18,7 @@ export const INGEST_TEXTS = {
 /** The stored copy of a rejected request is cut here: the dashboard shows previews only. */
 const STORED_REQUEST_LIMIT = 20_000;
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization ?? '';
   const match = /^bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
@@ -62,9 +63,11 @@ export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiP
   registerEndpoint(
     app,
     ingestEndpoints.submit,
-    async ({ reply, body: items, caller }) => {
+    async ({ request, reply, body: items, caller }) => {
       const service = await findServiceById(db, caller.serviceId);
       if (!service) throw new HttpError(401, INGEST_TEXTS.invalidToken);
+      const once = await idempotentRequest(db, request, service.id);
+      if (once.earlier) return sendKept(reply, once.earlier, true);
       const suggestions = await Promise.all(
         items.map((item) =>
           ai.inline
@@ -78,7 +81,9 @@ export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiP
             : Promise.resolve(undefined),
         ),
       );
-      const ids = await db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
+        const earlier = await once.claim(tx);
+        if (earlier) return { ...earlier, replayed: true };
         const subscribers = await upsertSubscribers(
           tx,
           service.id,
@@ -90,10 +95,11 @@ export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiP
           ai: suggestions[index],
           aiProvider: ai.name,
         }));
-        return insertContents(tx, service.id, contents);
+        const ids = await insertContents(tx, service.id, contents);
+        const kept = await once.keep(tx, { status: 202, body: { ok: true, data: { ids } } });
+        return { ...kept, replayed: false };
       });
-      reply.status(202);
-      return { ok: true, data: { ids } };
+      return sendKept(reply, answer, answer.replayed);
     },
     {
       authenticate,

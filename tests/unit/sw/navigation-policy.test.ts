@@ -23,6 +23,9 @@ describe('routeRequest', () => {
     '/socket.io/',
     '/healthz',
     '/api',
+    // The API reference is the server's own page, never the console's shell.
+    '/api/docs',
+    '/api/docs/static/swagger-ui-bundle.js',
   ])('never answers or caches %s, not even as a page load', (path) => {
     expect(routeRequest(get(path))).toBe('network-only');
     expect(routeRequest(get(path, 'navigate'))).toBe('network-only');
