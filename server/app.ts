@@ -16,7 +16,9 @@ import { registerLoginHistory } from './features/login-history/login-history-rou
 import { registerModeration, type ModerationModule } from './features/moderation/moderation-module';
 import { registerOnlineUsers } from './features/online-users/online-users-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
+import { registerServices } from './features/services/services-module';
 import { registerStatistics } from './features/statistics/statistics-module';
+import { registerSubscribers } from './features/subscribers/subscribers-module';
 import { registerTwoFactor } from './features/two-factor/two-factor-module';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerUsers } from './features/users/users-module';
@@ -162,6 +164,8 @@ export async function buildApp(
     track(registerTwoFactor(context, { sessionPolicy, cookies, sockets }));
     const dashboard = track(registerDashboard(context));
     registerServiceTokens(context);
+    registerServices(context);
+    registerSubscribers(context);
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
     const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));

@@ -8,6 +8,8 @@ import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
 import { roleEndpoints } from './roles';
 import { serviceTokenEndpoints } from './service-tokens';
+import { serviceEndpoints } from './services';
+import { subscriberEndpoints } from './subscribers';
 import { twoFactorEndpoints } from './two-factor';
 import { userEndpoints } from './users';
 
@@ -29,4 +31,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(userEndpoints),
   ...Object.values(roleEndpoints),
   ...Object.values(twoFactorEndpoints),
+  ...Object.values(serviceEndpoints),
+  ...Object.values(subscriberEndpoints),
 ];

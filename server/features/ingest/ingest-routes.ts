@@ -7,6 +7,7 @@ import type { AiProvider } from '../ai/ai-provider';
 import { findServiceById, upsertSubscribers } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
 import { insertContents, recordFailedContentRequest, type NewContent } from './ingest-repository';
+import { refuseSwitchedOff } from './ingest-refusals';
 
 export const INGEST_TEXTS = {
   invalidToken: 'Invalid API token',
@@ -31,7 +32,8 @@ function storedRequest(request: FastifyRequest): string {
  * POST /api/v1/contents: client services push content with their bearer token. Rejected bodies,
  * and calls with a revoked or expired token of a known service, are recorded as failed content
  * requests for the dashboard; calls with an unknown token are not, so strangers cannot fill that
- * table.
+ * table. A request is taken or refused whole: one invalid item refuses it with 422, and one item
+ * of a blocked subscriber, or any item of an inactive service, with 403 (ingest-refusals.ts).
  */
 export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiProvider }): void {
   const { db, ai } = deps;
@@ -62,9 +64,10 @@ export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiP
   registerEndpoint(
     app,
     ingestEndpoints.submit,
-    async ({ reply, body: items, caller }) => {
+    async ({ reply, request, body: items, caller }) => {
       const service = await findServiceById(db, caller.serviceId);
       if (!service) throw new HttpError(401, INGEST_TEXTS.invalidToken);
+      await refuseSwitchedOff(db, service, items, () => storedRequest(request));
       const suggestions = await Promise.all(
         items.map((item) =>
           ai.inline
