@@ -15,6 +15,7 @@ import {
   resetPasswordRoute,
 } from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
+import { servicesRoute, subscribersRoute } from './routes/services-routes';
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -34,6 +35,8 @@ const routeTree = rootRoute.addChildren([
     auditLogRoute,
     usersRoute,
     rolesRoute,
+    servicesRoute,
+    subscribersRoute,
   ]),
 ]);
 
