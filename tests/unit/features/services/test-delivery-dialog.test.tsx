@@ -9,6 +9,7 @@ import type { ServiceRow } from '../../../../src/contract/services';
 import { TestDeliveryDialog } from '../../../../src/features/services/components/test-delivery-dialog';
 import { SERVICES_TEXTS } from '../../../../src/features/services/services-texts';
 import { ApiError } from '../../../../src/lib/api-client';
+import type * as ApiClientModule from '../../../../src/lib/api-client';
 
 const TEXTS = SERVICES_TEXTS.test;
 
@@ -18,7 +19,7 @@ const calls = vi.hoisted(() => ({
 }));
 
 vi.mock('../../../../src/lib/api-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../../src/lib/api-client')>();
+  const actual = await importOriginal<typeof ApiClientModule>();
   return {
     ...actual,
     api: {
