@@ -41,6 +41,7 @@ export const SERVICES_TEXTS = {
   save: 'Save',
   saving: 'Saving…',
   cancel: 'Cancel',
+  close: 'Close',
   saved: (name: string) => `${name} saved`,
   fields: {
     code: 'Code',

@@ -105,7 +105,7 @@ export function ServiceFormDialog({
       busy={busy}
       size="lg"
       className="sm:max-w-3xl"
-      closeLabel={TEXTS.cancel}
+      closeLabel={TEXTS.close}
       title={editing ? TEXTS.editTitle(editing.name) : TEXTS.createTitle}
       testId="service-form-dialog"
       footer={
