@@ -135,7 +135,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       ).toBeVisible();
       await expect(page.getByTestId(`subscriber-row-${people[2]}`)).toBeVisible();
       await shot(page, 'subscribers');
-      await page.getByRole('button', { name: SUBSCRIBERS_TEXTS.editLabel('Spam bot') }).click();
+      await page
+        .getByTestId(`subscriber-row-${people[2]}`)
+        .getByRole('button', { name: SUBSCRIBERS_TEXTS.editLabel('Spam bot') })
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await shot(page, 'subscribers-edit-dialog');
       await page.keyboard.press('Escape');

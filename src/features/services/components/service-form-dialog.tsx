@@ -93,8 +93,7 @@ export function ServiceFormDialog({
     wordLists: form.values.ai_word_lists,
   };
   const setTags = (next: TagEditorState) => {
-    form.setValue('tags', next.tags);
-    form.setValue('ai_word_lists', next.wordLists);
+    form.setFields({ tags: next.tags, ai_word_lists: next.wordLists });
   };
 
   const busy = form.submitting;
