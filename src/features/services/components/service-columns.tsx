@@ -75,7 +75,7 @@ export function serviceColumns({ actions }: { actions: (row: ServiceRow) => Reac
       header: TEXTS.columns.tags,
       enableSorting: false,
       cell: ({ getValue }) => (
-        <span className="flex max-w-72 flex-wrap gap-1">
+        <span className="flex max-w-80 min-w-56 flex-wrap gap-1">
           {getValue().map((tag, index) => (
             <span
               key={tag.name}
