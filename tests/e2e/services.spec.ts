@@ -1,8 +1,8 @@
 /**
  * Services and subscribers. An administrator creates a service with a callback URL, sees its
  * signing secret once (copies it; once closed it is shown nowhere), reorders and relabels its tag
- * options with the keyboard, then blocks a subscriber on /subscriber and that subscriber's next
- * item is refused at ingest.
+ * options with the keyboard (and removes the callback), then blocks a subscriber on /subscriber
+ * and that subscriber's next item is refused at ingest.
  */
 import { serviceTokenEndpoints } from '../../src/contract/service-tokens';
 import { serviceEndpoints } from '../../src/contract/services';
@@ -14,8 +14,8 @@ import { expect, notice, pageClient, signIn, tabTitle, test } from './support/fi
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-// A public address literal: accepted without DNS. Nothing here decides an item of the service,
-// so no delivery is ever sent to it.
+// A public address literal: accepted without DNS. The edit below clears it before the service
+// sends any item, so no delivery is ever attempted to it (another test may decide the item).
 const CALLBACK = 'https://93.184.215.14/moderation-results';
 
 test('create a service, see its secret once, edit its tags, block a subscriber', async ({
@@ -89,11 +89,14 @@ test('create a service, see its secret once, edit its tags, block a subscriber',
       dialog.getByRole('button', { name: SERVICES_TEXTS.tags.moveDown('hate_speech') }),
     ).toBeFocused();
     await dialog.getByLabel(`${SERVICES_TEXTS.tags.label} 1`).fill('Hate speech');
+    await expect(dialog.getByLabel(SERVICES_TEXTS.fields.callbackUrl)).toHaveValue(CALLBACK);
+    await dialog.getByLabel(SERVICES_TEXTS.fields.callbackUrl).clear();
     await dialog.getByRole('button', { name: SERVICES_TEXTS.save }).click();
     await expect(dialog).toBeHidden();
     await expect(notice(page, SERVICES_TEXTS.saved(name), 'success')).toBeVisible();
     const tags = page.getByTestId(`service-row-${code}`).getByTitle(/^(spam|hate_speech)$/);
     await expect(tags).toHaveText(['1Hate speech', '2Spam']);
+    await expect(page.getByTestId(`service-row-${code}`)).toContainText(SERVICES_TEXTS.noCallback);
   });
 
   const client = await pageClient(page);
