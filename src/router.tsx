@@ -16,6 +16,7 @@ import {
   resetPasswordRoute,
 } from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
+import { servicesRoute, subscribersRoute } from './routes/services-routes';
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -36,6 +37,8 @@ const routeTree = rootRoute.addChildren([
     usersRoute,
     rolesRoute,
     settingsRoute,
+    servicesRoute,
+    subscribersRoute,
   ]),
 ]);
 

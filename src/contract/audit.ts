@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = {
   'session.park': 'Parked user',
   'service_token.create': 'Created API token',
   'service_token.revoke': 'Revoked API token',
+  'service.create': 'Created service',
+  'service.update': 'Edited service',
+  'service.rotate_secret': 'Rotated service signing secret',
+  'subscriber.update': 'Edited subscriber',
   'settings.save': 'Saved settings',
   'media.event': 'Media event',
 } as const;

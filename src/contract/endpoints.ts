@@ -9,6 +9,8 @@ import { onlineUsersEndpoints } from './online-users';
 import { roleEndpoints } from './roles';
 import { serviceTokenEndpoints } from './service-tokens';
 import { settingsEndpoints } from './settings';
+import { serviceEndpoints } from './services';
+import { subscriberEndpoints } from './subscribers';
 import { twoFactorEndpoints } from './two-factor';
 import { userEndpoints } from './users';
 
@@ -31,4 +33,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(roleEndpoints),
   ...Object.values(twoFactorEndpoints),
   ...Object.values(settingsEndpoints),
+  ...Object.values(serviceEndpoints),
+  ...Object.values(subscriberEndpoints),
 ];

@@ -207,6 +207,8 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/users',
   '/roles-and-permissions',
   '/settings',
+  '/services',
+  '/subscriber',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

@@ -124,7 +124,12 @@ export const serviceTokenEndpoints = {
   serviceOptions: defineEndpoint({
     method: 'GET',
     path: '/api/v2/services/fetch',
-    access: needs('section_service_tokens', 'section_ai_moderation', 'section_services'),
+    access: needs(
+      'section_service_tokens',
+      'section_ai_moderation',
+      'section_services',
+      'section_subscribers',
+    ),
     summary: 'Every service as {id, name}, for service pickers',
     response: ServiceOptionsResponseSchema,
   }),

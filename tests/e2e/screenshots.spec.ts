@@ -8,12 +8,18 @@ import { FORGOT_PASSWORD_TEXTS } from '../../src/contract/auth';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
 import { ROLES_PAGE_TEXTS } from '../../src/features/roles/roles-texts';
 import { SETTINGS_TEXTS } from '../../src/features/settings/settings-texts';
+import { SERVICES_TEXTS } from '../../src/features/services/services-texts';
+import { SUBSCRIBERS_TEXTS } from '../../src/features/subscribers/subscribers-texts';
+import { serviceTokenEndpoints } from '../../src/contract/service-tokens';
+import { subscriberEndpoints } from '../../src/contract/subscribers';
+import { ingestItems, textItem } from '../support/protocol';
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import {
   expect,
   notice,
   openProfileMenu,
+  pageClient,
   signIn,
   startExtraServer,
   test,
@@ -107,6 +113,62 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('region', { name: 'Moderation' })).toBeVisible();
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'settings-tablet');
+    });
+
+    test('services screens', async ({ page }) => {
+      await signIn(page, 'admin');
+      await page.goto('/services');
+      await expect(page.getByTestId('service-row-demo-social')).toBeVisible();
+      await shot(page, 'services');
+      await page.getByRole('button', { name: SERVICES_TEXTS.newService }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot(page, 'services-new-dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: SERVICES_TEXTS.editLabel('Demo Social') }).click();
+      await expect(page.getByTestId('tag-option-5')).toBeVisible();
+      await shot(page, 'services-edit-dialog');
+      await page.keyboard.press('Escape');
+      // Subscribers come from ingest: a few for the picture, one of them blocked.
+      const client = await pageClient(page);
+      const demoSocial = (await client.callOk(serviceTokenEndpoints.serviceOptions, {})).find(
+        (service) => service.name === 'Demo Social',
+      );
+      const token = await client.callOk(serviceTokenEndpoints.create, {
+        body: { service_id: demoSocial?.id ?? 0 },
+      });
+      const people = [`alice-${colorScheme}`, `bob-${colorScheme}`, `spam-bot-${colorScheme}`];
+      await ingestItems(
+        new URL(page.url()).origin,
+        token.data.raw_token ?? '',
+        people.map((subscriber, n) => textItem(n, { subscriber_id: subscriber })),
+      );
+      const [blocked] = (
+        await client.callOk(subscriberEndpoints.list, { query: { search: people[2] } })
+      ).data;
+      await client.callOk(subscriberEndpoints.update, {
+        params: { id: blocked?.id ?? 0 },
+        body: { name: 'Spam bot', notes: 'Sends links to pill shops', blocked: true },
+      });
+      await page.goto('/subscriber');
+      await expect(
+        page.getByRole('heading', { name: SUBSCRIBERS_TEXTS.title, level: 1 }),
+      ).toBeVisible();
+      await expect(page.getByTestId(`subscriber-row-${people[2]}`)).toBeVisible();
+      await shot(page, 'subscribers');
+      await page
+        .getByTestId(`subscriber-row-${people[2]}`)
+        .getByRole('button', { name: SUBSCRIBERS_TEXTS.editLabel('Spam bot') })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot(page, 'subscribers-edit-dialog');
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.goto('/services');
+      await expect(page.getByTestId('service-row-demo-social')).toBeVisible();
+      await shot(page, 'services-tablet');
+      await page.goto('/subscriber');
+      await expect(page.getByTestId(`subscriber-row-${people[2]}`)).toBeVisible();
+      await shot(page, 'subscribers-tablet');
     });
 
     // On a server of its own: setting it up changes how the demo accounts sign in.

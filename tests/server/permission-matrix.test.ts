@@ -43,6 +43,22 @@ type DemoUser = (typeof DEMO_ROLES)[number];
 /** An id no row has: calls with it get past the access check and fail on their own. */
 const NO_SUCH_ID = 2_000_000_000;
 
+/** A valid service form whose loopback callback the server refuses (422) after the access check. */
+function matrixServiceBody(code: string) {
+  return {
+    code,
+    name: 'Matrix service',
+    active: true,
+    priority: 0,
+    tags: [{ name: 'spam', label: 'Spam' }],
+    submit_without_tags: false,
+    enable_dynamic_tags: false,
+    ai_provider: 'none',
+    ai_word_lists: {},
+    callback_url: 'http://127.0.0.1:9/matrix',
+  };
+}
+
 interface Principal {
   name: DemoUser | 'nobody';
   /** Signed in: the user's id and permissions as the server reports them. */
@@ -185,6 +201,25 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/users/reset-two-factor/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'POST /api/roles/two-factor': {
     input: () => ({ body: { role_id: NO_SUCH_ID, required: true } }),
+  },
+  'GET /api/services/all': { input: () => ({ query: {} }) },
+  // A callback on a loopback address: refused after the access check, nothing is created.
+  'POST /api/services/create': {
+    input: (who) => ({ body: matrixServiceBody(`matrix-${who.name}`) }),
+  },
+  'POST /api/services/update/:id': {
+    input: () => ({ params: { id: NO_SUCH_ID }, body: matrixServiceBody('matrix-update') }),
+  },
+  'POST /api/services/:id/rotate-secret': {
+    input: () => ({ params: { id: NO_SUCH_ID }, body: { overlap_hours: 1 } }),
+  },
+  'GET /api/subscribers/all': { input: () => ({ query: {} }) },
+  'GET /api/subscribers/list': { input: () => ({ query: { service_id: NO_SUCH_ID } }) },
+  'POST /api/subscribers/update/:id': {
+    input: () => ({
+      params: { id: NO_SUCH_ID },
+      body: { name: 'matrix', notes: '', blocked: false },
+    }),
   },
   'GET /api/roles/all': { input: () => ({}) },
   // Copying a role that does not exist: refused after the access check, no role is added.

@@ -8,6 +8,7 @@ import { findServiceById, upsertSubscribers } from '../services/service-reposito
 import { verifyServiceToken } from '../services/service-token-repository';
 import { idempotentRequest, sendKept } from './idempotency';
 import { insertContents, recordFailedContentRequest, type NewContent } from './ingest-repository';
+import { refuseSwitchedOff } from './ingest-refusals';
 
 export const INGEST_TEXTS = {
   invalidToken: 'Invalid API token',
@@ -32,7 +33,8 @@ function storedRequest(request: FastifyRequest): string {
  * POST /api/v1/contents: client services push content with their bearer token. Rejected bodies,
  * and calls with a revoked or expired token of a known service, are recorded as failed content
  * requests for the dashboard; calls with an unknown token are not, so strangers cannot fill that
- * table.
+ * table. A request is taken or refused whole: one invalid item refuses it with 422, and one item
+ * of a blocked subscriber, or any item of an inactive service, with 403 (ingest-refusals.ts).
  */
 export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiProvider }): void {
   const { db, ai } = deps;
@@ -68,6 +70,7 @@ export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiP
       if (!service) throw new HttpError(401, INGEST_TEXTS.invalidToken);
       const once = await idempotentRequest(db, request, service.id);
       if (once.earlier) return sendKept(reply, once.earlier, true);
+      await refuseSwitchedOff(db, service, items, () => storedRequest(request));
       const suggestions = await Promise.all(
         items.map((item) =>
           ai.inline

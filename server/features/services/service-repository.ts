@@ -14,6 +14,8 @@ export interface ServiceRecord {
   submit_without_tags: boolean;
   enable_dynamic_tags: boolean;
   ai_word_lists: Record<string, string[]>;
+  /** An inactive service's new items are refused at ingest. */
+  active: boolean;
 }
 
 export interface NewService {
@@ -27,7 +29,7 @@ export interface NewService {
 }
 
 const SELECT_SERVICE = `select id, code, name, callback_url, tags, submit_without_tags,
-       enable_dynamic_tags, ai_word_lists from services`;
+       enable_dynamic_tags, ai_word_lists, active from services`;
 
 export async function createService(db: Queryable, service: NewService): Promise<ServiceRecord> {
   const row = await queryOne<ServiceRecord>(
@@ -36,7 +38,7 @@ export async function createService(db: Queryable, service: NewService): Promise
                            enable_dynamic_tags, ai_word_lists)
      values ($1, $2, $3, $4, $5::text[], $6, $7, $8::jsonb)
      returning id, code, name, callback_url, tags, submit_without_tags, enable_dynamic_tags,
-               ai_word_lists`,
+               ai_word_lists, active`,
     [
       service.code,
       service.name,

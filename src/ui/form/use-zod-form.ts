@@ -55,11 +55,25 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   }
 
   function setValue<K extends Name>(name: K, value: Values[K] | '' | undefined) {
-    const next = { ...values, [name]: value } as Values;
+    setFields({ [name]: value } as Partial<Values>);
+  }
+
+  /**
+   * Several fields changed by one edit (an editor whose value spans fields), in one update:
+   * two setValue calls in one event would each start from the same values, the second undoing
+   * the first.
+   */
+  function setFields(patch: Partial<Values>) {
+    const next = { ...values, ...patch } as Values;
     setValues(next);
     setClientErrors(check(next));
-    if (serverErrors[name] !== undefined) {
-      setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+    // A server message of 'tags.1.name' belongs to the field 'tags'.
+    const changed = (message: string) =>
+      Object.keys(patch).some((name) => message === name || message.startsWith(`${name}.`));
+    if (Object.keys(serverErrors).some(changed)) {
+      setServerErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([name]) => !changed(name))),
+      );
     }
   }
 
@@ -144,6 +158,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     submitting,
     field,
     setValue,
+    setFields,
     handleSubmit,
     applyServerError,
     reset,

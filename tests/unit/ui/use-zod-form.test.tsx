@@ -143,3 +143,23 @@ describe('useZodForm and the fields', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('A user named ann exists already');
   });
 });
+
+describe('useZodForm.setFields', () => {
+  function PairForm() {
+    const form = useZodForm(z.object({ a: z.string(), b: z.string() }), { a: '', b: '' });
+    return (
+      <>
+        <button type="button" onClick={() => form.setFields({ a: 'one', b: 'two' })}>
+          both
+        </button>
+        <output>{`${form.values.a}/${form.values.b}`}</output>
+      </>
+    );
+  }
+
+  it('sets several fields in one update, none undoing another', async () => {
+    render(<PairForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'both' }));
+    expect(screen.getByRole('status').textContent).toBe('one/two');
+  });
+});

@@ -1,0 +1,195 @@
+import { LoaderCircle } from 'lucide-react';
+import { useId } from 'react';
+import {
+  AI_PROVIDERS,
+  PRIORITY_MAX,
+  PRIORITY_MIN,
+  ServiceFormSchema,
+  type ServiceFormInput,
+  type ServiceRow,
+} from '../../../contract/services';
+import { Dialog } from '../../../ui/dialog';
+import { CheckboxField, SwitchField } from '../../../ui/form/checkbox-field';
+import { FormError } from '../../../ui/form/form-error';
+import { NumberField } from '../../../ui/form/number-field';
+import { SelectField } from '../../../ui/form/select-field';
+import { TextField } from '../../../ui/form/text-field';
+import { useZodForm } from '../../../ui/form/use-zod-form';
+import { useCreateService, useUpdateService, type CreatedService } from '../api/service-mutations';
+import { SERVICES_TEXTS as TEXTS } from '../services-texts';
+import type { TagEditorState } from '../tag-options';
+import { TagOptionsEditor } from './tag-options-editor';
+
+/** What the dialog edits: a new service, or an existing one. */
+export type ServiceFormTarget = { mode: 'create' } | { mode: 'edit'; service: ServiceRow };
+
+function initialValues(target: ServiceFormTarget): ServiceFormInput {
+  if (target.mode === 'create') {
+    return {
+      code: '',
+      name: '',
+      active: true,
+      priority: 0,
+      tags: [],
+      submit_without_tags: false,
+      enable_dynamic_tags: false,
+      ai_provider: 'default',
+      ai_word_lists: {},
+      callback_url: '',
+    };
+  }
+  const { service } = target;
+  const names = new Set(service.tags.map((tag) => tag.name));
+  // A list for a tag the service no longer offers would be refused on save: it is dropped.
+  const wordLists = Object.fromEntries(
+    Object.entries(service.ai_word_lists).filter(([name]) => names.has(name)),
+  );
+  return {
+    code: service.code,
+    name: service.name,
+    active: service.active,
+    priority: service.priority,
+    tags: service.tags.map((tag) => ({ ...tag })),
+    submit_without_tags: service.submit_without_tags,
+    enable_dynamic_tags: service.enable_dynamic_tags,
+    ai_provider: service.ai_provider,
+    ai_word_lists: wordLists,
+    callback_url: service.callback_url ?? '',
+  };
+}
+
+/**
+ * Create and edit a service, checked with the schema the server checks the request with
+ * (ServiceFormSchema); the server's answers (a taken or fixed code, a refused callback URL) show
+ * beside their fields. Mounted per opening, so it starts from the row it edits.
+ */
+export function ServiceFormDialog({
+  target,
+  onClose,
+  onCreated,
+  onSaved,
+}: {
+  target: ServiceFormTarget;
+  onClose: () => void;
+  onCreated: (created: CreatedService) => void;
+  onSaved: (service: ServiceRow) => void;
+}) {
+  const formId = useId();
+  const form = useZodForm(ServiceFormSchema, initialValues(target));
+  const create = useCreateService();
+  const update = useUpdateService();
+  const editing = target.mode === 'edit' ? target.service : null;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (editing) {
+      onSaved(await update.mutateAsync({ id: editing.id, body: values }));
+    } else {
+      onCreated(await create.mutateAsync(values));
+    }
+  });
+
+  const tagState: TagEditorState = {
+    tags: form.values.tags,
+    wordLists: form.values.ai_word_lists,
+  };
+  const setTags = (next: TagEditorState) => {
+    form.setFields({ tags: next.tags, ai_word_lists: next.wordLists });
+  };
+
+  const busy = form.submitting;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      busy={busy}
+      size="lg"
+      className="sm:max-w-3xl"
+      closeLabel={TEXTS.close}
+      title={editing ? TEXTS.editTitle(editing.name) : TEXTS.createTitle}
+      testId="service-form-dialog"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" disabled={busy} onClick={onClose}>
+            {TEXTS.cancel}
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="btn-primary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+            {editing ? (busy ? TEXTS.saving : TEXTS.save) : busy ? TEXTS.creating : TEXTS.create}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="space-y-4 px-5 py-4"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={TEXTS.fields.name}
+            required
+            autoComplete="off"
+            autoFocus
+            {...form.field('name')}
+          />
+          <TextField
+            label={TEXTS.fields.code}
+            required
+            autoComplete="off"
+            readOnly={editing?.code_locked}
+            hint={editing?.code_locked ? TEXTS.fields.codeLockedHint : TEXTS.fields.codeHint}
+            {...form.field('code')}
+          />
+        </div>
+        <TextField
+          label={TEXTS.fields.callbackUrl}
+          type="url"
+          autoComplete="off"
+          placeholder="https://example.com/moderation-results"
+          hint={TEXTS.fields.callbackHint}
+          {...form.field('callback_url')}
+          value={typeof form.values.callback_url === 'string' ? form.values.callback_url : ''}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <NumberField
+            label={TEXTS.fields.priority}
+            required
+            min={PRIORITY_MIN}
+            max={PRIORITY_MAX}
+            hint={TEXTS.fields.priorityHint}
+            {...form.field('priority')}
+            value={form.values.priority as number | undefined}
+          />
+          <SelectField
+            label={TEXTS.fields.aiProvider}
+            required
+            hint={TEXTS.fields.aiProviderHint}
+            options={AI_PROVIDERS.map((value) => ({ value, label: TEXTS.aiProviders[value] }))}
+            {...form.field('ai_provider')}
+          />
+        </div>
+        <TagOptionsEditor value={tagState} onChange={setTags} errors={form.errors} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <CheckboxField
+            label={TEXTS.fields.submitWithoutTags}
+            {...form.field('submit_without_tags')}
+          />
+          <CheckboxField label={TEXTS.fields.dynamicTags} {...form.field('enable_dynamic_tags')} />
+        </div>
+        <SwitchField
+          label={TEXTS.fields.active}
+          hint={TEXTS.fields.activeHint}
+          {...form.field('active')}
+        />
+        <FormError message={form.formError} />
+      </form>
+    </Dialog>
+  );
+}
