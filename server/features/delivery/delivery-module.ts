@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from './delivery-settings';
+import { deliveryRoutes } from './delivery-routes';
 import { DeliveryWorker } from './delivery-worker';
 
 export interface DeliveryModule extends DomainLifecycle {
@@ -23,7 +24,8 @@ export function deliveryConfigFrom(config: Config): Partial<DeliverySettings> {
 
 /**
  * Signed result delivery to each service's callback. With DELIVERY_WORKER=0 this process sends
- * nothing (another one does); decisions still queue their deliveries in the database.
+ * nothing (another one does); decisions still queue their deliveries in the database. The
+ * /aggregator endpoints and the test delivery are served by every process.
  */
 export function registerDelivery(
   context: ServerContext,
@@ -36,6 +38,7 @@ export function registerDelivery(
     defaults: { ...DEFAULT_DELIVERY_SETTINGS, ...deliveryConfigFrom(config) },
     ...(deps.selfBaseUrl ? { selfBaseUrl: deps.selfBaseUrl } : {}),
   });
+  deliveryRoutes(context.http, { db, worker });
   return {
     worker,
     start() {
