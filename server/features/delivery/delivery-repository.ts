@@ -32,7 +32,7 @@ function deliveryBodySql(field: {
 }): string {
   return `jsonb_build_object(
               'type', 'content.moderated',
-              'timestamp', to_char(${field.decidedAt} at time zone 'UTC', ${UTC_ISO}),
+              'timestamp', to_char((${field.decidedAt}) at time zone 'UTC', ${UTC_ISO}),
               'data', jsonb_build_object(
                 'content_id', ${field.contentId},
                 'service', ${field.service},
@@ -41,8 +41,8 @@ function deliveryBodySql(field: {
                 'message_type', ${field.messageType},
                 'moderated_status', ${field.moderatedStatus},
                 'moderated_by', ${field.moderatedBy},
-                'decided_at', to_char(${field.decidedAt} at time zone 'UTC', ${UTC_ISO}),
-                'bound_time', to_char(${field.boundTime} at time zone 'UTC', ${UTC_ISO})))::text`;
+                'decided_at', to_char((${field.decidedAt}) at time zone 'UTC', ${UTC_ISO}),
+                'bound_time', to_char((${field.boundTime}) at time zone 'UTC', ${UTC_ISO})))::text`;
 }
 
 /** A new webhook id, as every delivery gets one. */
@@ -103,9 +103,9 @@ export async function sampleDelivery(
               decidedAt: 'now()',
               contentId: '0',
               service: 's.code',
-              subscriberId: `'test-subscriber'`,
-              userId: `'test-user'`,
-              messageType: `'text'`,
+              subscriberId: `'test-subscriber'::text`,
+              userId: `'test-user'::text`,
+              messageType: `'text'::text`,
               moderatedStatus: `coalesce((select jsonb_object_agg(tag, case when ord = 1 then 1 else 0 end)
                                    from unnest(s.tags) with ordinality as t(tag, ord)), '{}'::jsonb)`,
               moderatedBy: '$2::text',
