@@ -11,16 +11,18 @@ export const AGGREGATOR_TEXTS = {
   empty: 'No services yet',
   columns: {
     service: 'Service',
-    state: 'State',
     waiting: 'Waiting',
-    inFlight: 'In flight',
     failed: 'Failed',
     deliveredToday: 'Delivered today',
-    successRate: `Success (${DELIVERY_STATS_WINDOW_HOURS} h)`,
-    latency: `p50 / p95 (${DELIVERY_STATS_WINDOW_HOURS} h)`,
+    window: `Last ${DELIVERY_STATS_WINDOW_HOURS} h`,
     lastError: 'Last error',
   },
   noCallback: 'no callback URL',
+  inFlight: (count: number) => `${count} sending`,
+  success: (rate: string) => `${rate} ok`,
+  latency: (p50: string, p95: string) => `p50 ${p50} · p95 ${p95}`,
+  attemptsInWindow: (count: number) =>
+    `${count} ${count === 1 ? 'attempt' : 'attempts'} in the last ${DELIVERY_STATS_WINDOW_HOURS} hours`,
   state: {
     active: 'Active',
     paused: (by: string | null) => (by ? `Paused by ${by}` : 'Paused'),

@@ -19,7 +19,7 @@ import {
 import { AGGREGATOR_TEXTS as TEXTS, formatLatency, formatRate } from '../aggregator-texts';
 import { ProblemDeliveriesDialog } from './problem-deliveries-dialog';
 
-const ERROR_PREVIEW_CHARS = 60;
+const ERROR_PREVIEW_CHARS = 20;
 
 export function DeliveryStateBadge({ row }: { row: ServiceDeliveryRow }) {
   const label =
@@ -65,22 +65,30 @@ const column = createColumnHelper<ServiceDeliveryRow>();
 const COLUMNS = [
   column.accessor('service_name', {
     header: TEXTS.columns.service,
+    // The state sits under the name: one column less keeps the figures on a laptop screen.
     cell: ({ row }) => (
-      <span className="flex flex-col">
-        <span className="font-medium">{row.original.service_name}</span>
-        <span className="font-mono text-xs text-stone-500 dark:text-zinc-400">
-          {row.original.callback_url ?? TEXTS.noCallback}
+      <span className="flex flex-col items-start gap-1">
+        <span className="font-medium" title={row.original.callback_url ?? TEXTS.noCallback}>
+          {row.original.service_name}
         </span>
+        <DeliveryStateBadge row={row.original} />
       </span>
     ),
     meta: { rowHeader: true },
   }),
-  column.accessor('state', {
-    header: TEXTS.columns.state,
-    cell: ({ row }) => <DeliveryStateBadge row={row.original} />,
+  column.accessor('waiting', {
+    header: TEXTS.columns.waiting,
+    // Rows being sent right now are few and short-lived: a second line, not a column.
+    cell: ({ row }) => (
+      <span className="flex flex-col items-end">
+        <span>{row.original.waiting}</span>
+        <span className="text-xs text-stone-500 dark:text-zinc-400">
+          {TEXTS.inFlight(row.original.in_flight)}
+        </span>
+      </span>
+    ),
+    meta: { numeric: true },
   }),
-  column.accessor('waiting', { header: TEXTS.columns.waiting, meta: { numeric: true } }),
-  column.accessor('in_flight', { header: TEXTS.columns.inFlight, meta: { numeric: true } }),
   column.accessor('failed', {
     header: TEXTS.columns.failed,
     cell: ({ getValue }) => (
@@ -95,17 +103,21 @@ const COLUMNS = [
     meta: { numeric: true, firstSort: 'desc' },
   }),
   column.accessor('success_rate', {
-    header: TEXTS.columns.successRate,
+    header: TEXTS.columns.window,
     cell: ({ getValue, row }) => (
-      <span title={`${row.original.attempts_window} attempts`}>{formatRate(getValue())}</span>
+      <span className="flex flex-col items-end whitespace-nowrap">
+        <span title={TEXTS.attemptsInWindow(row.original.attempts_window)}>
+          {TEXTS.success(formatRate(getValue()))}
+        </span>
+        <span className="text-xs text-stone-500 dark:text-zinc-400">
+          {TEXTS.latency(
+            formatLatency(row.original.p50_latency_ms),
+            formatLatency(row.original.p95_latency_ms),
+          )}
+        </span>
+      </span>
     ),
-    meta: { numeric: true },
-  }),
-  column.accessor('p95_latency_ms', {
-    header: TEXTS.columns.latency,
-    cell: ({ row }) =>
-      `${formatLatency(row.original.p50_latency_ms)} / ${formatLatency(row.original.p95_latency_ms)}`,
-    meta: { numeric: true, label: TEXTS.columns.latency, cellClassName: 'whitespace-nowrap' },
+    meta: { numeric: true, label: TEXTS.columns.window },
   }),
   column.accessor((row) => row.last_error?.at ?? '', {
     id: 'last_error',
@@ -123,13 +135,13 @@ const COLUMNS = [
             }
             mono
           />
-          <span className="text-xs text-stone-500 dark:text-zinc-400">
+          <span className="text-xs whitespace-nowrap text-stone-500 dark:text-zinc-400">
             {formatDateTime(error.at)}
           </span>
         </span>
       );
     },
-    meta: { firstSort: 'desc', cellClassName: 'max-w-72' },
+    meta: { firstSort: 'desc', cellClassName: 'max-w-56' },
   }),
 ];
 
@@ -185,58 +197,65 @@ export function AggregatorPage() {
   };
 
   const rowActions = (row: ServiceDeliveryRow) => (
-    <span className="flex flex-wrap justify-end gap-1">
+    <span className="flex justify-end gap-0.5">
       <button
         type="button"
-        className="btn-ghost px-2.5 py-1"
+        className="btn-ghost px-2 py-1"
         aria-label={TEXTS.actions.deliveriesLabel(row.service_name)}
+        title={TEXTS.actions.deliveriesLabel(row.service_name)}
         onClick={() => setInspecting(row)}
       >
         <ListChecks aria-hidden="true" className="size-4" />
-        {TEXTS.actions.deliveries}
+        <span className="sr-only @6xl:not-sr-only">{TEXTS.actions.deliveries}</span>
       </button>
       {row.failed > 0 && (
         <button
           type="button"
-          className="btn-ghost px-2.5 py-1"
+          className="btn-ghost px-2 py-1"
           aria-label={TEXTS.actions.redeliverFailedLabel(row.service_name, row.failed)}
+          title={TEXTS.actions.redeliverFailedLabel(row.service_name, row.failed)}
           onClick={() => setPending({ kind: 'redeliver', row })}
         >
           <RotateCw aria-hidden="true" className="size-4" />
-          {TEXTS.actions.redeliverFailed(row.failed)}
+          <span className="sr-only @6xl:not-sr-only">
+            {TEXTS.actions.redeliverFailed(row.failed)}
+          </span>
         </button>
       )}
       {row.state === 'disabled' && (
         <button
           type="button"
-          className="btn-ghost px-2.5 py-1 text-red-700 dark:text-red-400"
+          className="btn-ghost px-2 py-1 text-red-700 dark:text-red-400"
           aria-label={TEXTS.actions.enableLabel(row.service_name)}
+          title={TEXTS.actions.enableLabel(row.service_name)}
           onClick={() => setPending({ kind: 'enable', row })}
         >
           <Power aria-hidden="true" className="size-4" />
-          {TEXTS.actions.enable}
+          <span className="sr-only @6xl:not-sr-only">{TEXTS.actions.enable}</span>
         </button>
       )}
       {row.paused_at ? (
         <button
           type="button"
-          className="btn-ghost px-2.5 py-1"
+          className="btn-ghost px-2 py-1"
           aria-label={TEXTS.actions.resumeLabel(row.service_name)}
+          title={TEXTS.actions.resumeLabel(row.service_name)}
           disabled={action.isPending}
           onClick={() => run('resume', row)}
         >
           <Play aria-hidden="true" className="size-4" />
-          {TEXTS.actions.resume}
+          <span className="sr-only @6xl:not-sr-only">{TEXTS.actions.resume}</span>
         </button>
       ) : (
         <button
           type="button"
-          className="btn-ghost px-2.5 py-1"
+          className="btn-ghost px-2 py-1"
           aria-label={TEXTS.actions.pauseLabel(row.service_name)}
+          title={TEXTS.actions.pauseLabel(row.service_name)}
           onClick={() => setPending({ kind: 'pause', row })}
         >
           <Pause aria-hidden="true" className="size-4" />
-          {TEXTS.actions.pause}
+          <span className="sr-only @6xl:not-sr-only">{TEXTS.actions.pause}</span>
         </button>
       )}
     </span>
@@ -256,7 +275,8 @@ export function AggregatorPage() {
           : null;
 
   return (
-    <div className="space-y-4">
+    // A container, not the viewport, decides whether action buttons show their words.
+    <div className="@container space-y-4">
       <div className="space-y-1">
         <h1 className="text-2xl font-semibold">{TEXTS.title}</h1>
         <p className="text-sm text-stone-600 dark:text-zinc-400">{TEXTS.intro}</p>
@@ -285,7 +305,7 @@ export function AggregatorPage() {
               : null
           }
           waitingText={services.isPaused ? TEXTS.waitingForNetwork : null}
-          density="dense"
+          density="compact"
           testId="aggregator-table"
           rowTestId={(row) => `aggregator-row-${row.service_id}`}
         />

@@ -17,7 +17,7 @@ export function DeliveryDisabledNotice() {
   return (
     <p
       role="status"
-      className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-300"
+      className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-300"
       data-testid="delivery-disabled-notice"
     >
       <Ban aria-hidden="true" className="size-4 shrink-0" />

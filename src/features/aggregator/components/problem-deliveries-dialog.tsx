@@ -96,67 +96,69 @@ export function ProblemDeliveriesDialog({
       size="6xl"
       testId="problem-deliveries"
     >
-      {problems.isPending ? (
-        <p className="flex items-center gap-2 text-sm" role="status">
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          {TEXTS.loading}
-        </p>
-      ) : problems.isError ? (
-        <p className="text-sm text-red-700 dark:text-red-400" role="alert">
-          {errorMessage(problems.error)}
-        </p>
-      ) : problems.data.length === 0 ? (
-        <p className="text-sm text-stone-600 dark:text-zinc-400">{TEXTS.empty}</p>
-      ) : (
-        <ul className="space-y-3">
-          {problems.data.map((delivery) => (
-            <li
-              key={delivery.id}
-              className="rounded-lg border border-stone-200 dark:border-zinc-800"
-              data-testid={`problem-delivery-${delivery.content_id}`}
-            >
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-                <h3 className="text-sm font-semibold">{TEXTS.heading(delivery.content_id)}</h3>
-                <span
-                  className={clsx(
-                    'rounded-full px-2 py-0.5 text-xs font-medium',
-                    delivery.status === 'failed'
-                      ? 'bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300'
-                      : 'bg-amber-50 text-amber-800 dark:bg-amber-500/10 dark:text-amber-300',
-                  )}
-                >
-                  {TEXTS.status[delivery.status]}
-                </span>
-                <span className="text-xs text-stone-600 dark:text-zinc-400">
-                  {TEXTS.attempts(delivery.attempts)}
-                  {delivery.next_attempt_at &&
-                    ` · ${TEXTS.nextAttempt(formatDateTime(delivery.next_attempt_at))}`}
-                </span>
-                <span className="font-mono text-xs text-stone-500 dark:text-zinc-500">
-                  {delivery.webhook_id}
-                </span>
-                <button
-                  type="button"
-                  className="btn-ghost ml-auto px-2.5 py-1"
-                  aria-label={TEXTS.redeliverLabel(delivery.content_id)}
-                  disabled={redeliver.isPending}
-                  onClick={() =>
-                    redeliver.mutate(delivery.id, {
-                      onSuccess: () =>
-                        notify.success(AGGREGATOR_TEXTS.done.redeliveredOne(delivery.content_id)),
-                      onError: (error) => notify.error(errorMessage(error)),
-                    })
-                  }
-                >
-                  <RotateCw aria-hidden="true" className="size-4" />
-                  {TEXTS.redeliver}
-                </button>
-              </div>
-              <AttemptsTable delivery={delivery} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="px-5 py-4">
+        {problems.isPending ? (
+          <p className="flex items-center gap-2 text-sm" role="status">
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            {TEXTS.loading}
+          </p>
+        ) : problems.isError ? (
+          <p className="text-sm text-red-700 dark:text-red-400" role="alert">
+            {errorMessage(problems.error)}
+          </p>
+        ) : problems.data.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-zinc-400">{TEXTS.empty}</p>
+        ) : (
+          <ul className="space-y-3">
+            {problems.data.map((delivery) => (
+              <li
+                key={delivery.id}
+                className="rounded-lg border border-stone-200 dark:border-zinc-800"
+                data-testid={`problem-delivery-${delivery.content_id}`}
+              >
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+                  <h3 className="text-sm font-semibold">{TEXTS.heading(delivery.content_id)}</h3>
+                  <span
+                    className={clsx(
+                      'rounded-full px-2 py-0.5 text-xs font-medium',
+                      delivery.status === 'failed'
+                        ? 'bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300'
+                        : 'bg-amber-50 text-amber-800 dark:bg-amber-500/10 dark:text-amber-300',
+                    )}
+                  >
+                    {TEXTS.status[delivery.status]}
+                  </span>
+                  <span className="text-xs text-stone-600 dark:text-zinc-400">
+                    {TEXTS.attempts(delivery.attempts)}
+                    {delivery.next_attempt_at &&
+                      ` · ${TEXTS.nextAttempt(formatDateTime(delivery.next_attempt_at))}`}
+                  </span>
+                  <span className="font-mono text-xs text-stone-500 dark:text-zinc-500">
+                    {delivery.webhook_id}
+                  </span>
+                  <button
+                    type="button"
+                    className="btn-ghost ml-auto px-2.5 py-1"
+                    aria-label={TEXTS.redeliverLabel(delivery.content_id)}
+                    disabled={redeliver.isPending}
+                    onClick={() =>
+                      redeliver.mutate(delivery.id, {
+                        onSuccess: () =>
+                          notify.success(AGGREGATOR_TEXTS.done.redeliveredOne(delivery.content_id)),
+                        onError: (error) => notify.error(errorMessage(error)),
+                      })
+                    }
+                  >
+                    <RotateCw aria-hidden="true" className="size-4" />
+                    {TEXTS.redeliver}
+                  </button>
+                </div>
+                <AttemptsTable delivery={delivery} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </Dialog>
   );
 }
