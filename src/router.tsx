@@ -3,6 +3,7 @@ import { queryClient } from './lib/query-client';
 import { parseSearchParams, stringifySearchParams } from './lib/search-params';
 import { homeRoute, profileRoute } from './routes/app-pages';
 import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/activity-routes';
+import { aggregatorRoute } from './routes/aggregator-routes';
 import { appRoute } from './routes/app-route';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
@@ -31,6 +32,7 @@ const routeTree = rootRoute.addChildren([
     parkRoute,
     dashboardRoute,
     serviceTokensRoute,
+    aggregatorRoute,
     onlineUsersRoute,
     loginHistoryRoute,
     auditLogRoute,

@@ -34,6 +34,11 @@ export const AUDIT_ACTIONS = {
   'subscriber.update': 'Edited subscriber',
   'settings.save': 'Saved settings',
   'media.event': 'Media event',
+  'delivery.redeliver': 'Redelivered a result',
+  'delivery.redeliver_failed': 'Redelivered failed results',
+  'delivery.pause': 'Paused result delivery',
+  'delivery.resume': 'Resumed result delivery',
+  'delivery.enable': 'Enabled result delivery after 410',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

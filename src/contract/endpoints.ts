@@ -2,6 +2,7 @@ import { auditLogEndpoints } from './audit-log';
 import { authEndpoints } from './auth';
 import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
 import { dashboardEndpoints } from './dashboard';
+import { deliveryEndpoints } from './delivery';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { loginHistoryEndpoints } from './login-history';
@@ -35,4 +36,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(settingsEndpoints),
   ...Object.values(serviceEndpoints),
   ...Object.values(subscriberEndpoints),
+  ...Object.values(deliveryEndpoints),
 ];

@@ -201,6 +201,7 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/park',
   '/dashboard',
   '/service-tokens',
+  '/aggregator',
   '/online-users',
   '/user-login-history',
   '/user-logs',

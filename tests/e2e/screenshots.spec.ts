@@ -15,6 +15,8 @@ import { subscriberEndpoints } from '../../src/contract/subscribers';
 import { ingestItems, textItem } from '../support/protocol';
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
+import { AGGREGATOR_TEXTS } from '../../src/features/aggregator/aggregator-texts';
+import { FAILING_SERVICE, startDeliveryScene } from './support/delivery-receiver';
 import {
   expect,
   notice,
@@ -225,6 +227,50 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await context.close();
       } finally {
         await server.dispose();
+      }
+    });
+
+    // On a server of its own, with a receiver that fails and one that answered 410.
+    test('aggregator screens', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const scene = await startDeliveryScene({ gone: true });
+      try {
+        const context = await browser.newContext({
+          baseURL: scene.server.baseURL,
+          colorScheme,
+          viewport: { width: 1280, height: 800 },
+        });
+        const page = await context.newPage();
+        await signIn(page, 'admin');
+        await expect(page.getByTestId('delivery-disabled-notice')).toBeVisible();
+        await shot(page, 'dashboard-delivery-disabled');
+        const openAttempts = async () => {
+          await page
+            .getByRole('button', {
+              name: AGGREGATOR_TEXTS.actions.deliveriesLabel(FAILING_SERVICE),
+            })
+            .click();
+          await expect(page.getByTestId('delivery-attempt')).toHaveCount(2);
+        };
+        await page.goto('/aggregator');
+        await expect(
+          page.getByRole('button', {
+            name: AGGREGATOR_TEXTS.actions.redeliverFailedLabel(FAILING_SERVICE, 1),
+          }),
+        ).toBeVisible();
+        await shot(page, 'aggregator');
+        await openAttempts();
+        await shot(page, 'aggregator-attempts');
+        await page.keyboard.press('Escape');
+        await page.setViewportSize({ width: 820, height: 1180 });
+        await page.reload();
+        await expect(page.getByTestId('aggregator-table')).toBeVisible();
+        await shot(page, 'aggregator-tablet');
+        await openAttempts();
+        await shot(page, 'aggregator-attempts-tablet');
+        await context.close();
+      } finally {
+        await scene.dispose();
       }
     });
 

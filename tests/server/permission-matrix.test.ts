@@ -145,6 +145,20 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/aggregators/get/stuck/pending': { input: () => ({}) },
   'GET /api/aggregators/get/failed/ai-moderate': { input: () => ({}) },
   'GET /api/aggregators/get/pending/stuckPending': { input: () => ({}) },
+  // Delivery administration and the test delivery: unknown ids answer 404 after the access check.
+  'GET /api/aggregators/services': { input: () => ({}) },
+  'GET /api/aggregators/disabled': { input: () => ({}) },
+  'GET /api/aggregators/services/:id/problems': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/aggregators/deliveries/:id/redeliver': {
+    input: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  'POST /api/aggregators/services/:id/redeliver-failed': {
+    input: () => ({ params: { id: NO_SUCH_ID } }),
+  },
+  'POST /api/aggregators/services/:id/pause': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/aggregators/services/:id/resume': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/aggregators/services/:id/enable': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/services/:id/test-delivery': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'GET /api/service-tokens/': { input: () => ({ query: { page: 1, per_page: 10 } }) },
   'POST /api/service-tokens/create': { input: () => ({ body: { service_id: NO_SUCH_ID } }) },
   'POST /api/service-tokens/revoke/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },

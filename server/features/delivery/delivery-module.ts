@@ -1,4 +1,5 @@
 import type { DomainLifecycle, ServerContext } from '../../server-context';
+import { deliveryRoutes } from './delivery-routes';
 import { DeliveryWorker } from './delivery-worker';
 
 export interface DeliveryModule extends DomainLifecycle {
@@ -7,7 +8,8 @@ export interface DeliveryModule extends DomainLifecycle {
 
 /**
  * Signed result delivery to each service's callback. With DELIVERY_WORKER=0 this process sends
- * nothing (another one does); decisions still queue their deliveries in the database.
+ * nothing (another one does); decisions still queue their deliveries in the database. The
+ * /aggregator endpoints and the test delivery are served by every process.
  */
 export function registerDelivery(
   context: ServerContext,
@@ -20,6 +22,7 @@ export function registerDelivery(
     pinned: config.settingPins,
     ...(deps.selfBaseUrl ? { selfBaseUrl: deps.selfBaseUrl } : {}),
   });
+  deliveryRoutes(context.http, { db, worker });
   return {
     worker,
     start() {

@@ -14,6 +14,40 @@ import { storableText } from '../../db/storable';
 
 const UTC_ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
+/**
+ * The delivery body as SQL, from one expression per field: the real deliveries and the test
+ * delivery build it with this one template, so a receiver sees the same bytes layout (jsonb's
+ * key order and spacing) from both.
+ */
+function deliveryBodySql(field: {
+  decidedAt: string;
+  contentId: string;
+  service: string;
+  subscriberId: string;
+  userId: string;
+  messageType: string;
+  moderatedStatus: string;
+  moderatedBy: string;
+  boundTime: string;
+}): string {
+  return `jsonb_build_object(
+              'type', 'content.moderated',
+              'timestamp', to_char((${field.decidedAt}) at time zone 'UTC', ${UTC_ISO}),
+              'data', jsonb_build_object(
+                'content_id', ${field.contentId},
+                'service', ${field.service},
+                'subscriber_id', ${field.subscriberId},
+                'user_id', ${field.userId},
+                'message_type', ${field.messageType},
+                'moderated_status', ${field.moderatedStatus},
+                'moderated_by', ${field.moderatedBy},
+                'decided_at', to_char((${field.decidedAt}) at time zone 'UTC', ${UTC_ISO}),
+                'bound_time', to_char((${field.boundTime}) at time zone 'UTC', ${UTC_ISO})))::text`;
+}
+
+/** A new webhook id, as every delivery gets one. */
+const NEW_WEBHOOK_ID_SQL = `'msg_' || replace(gen_random_uuid()::text, '-', '')`;
+
 /** Writes the delivery row of every given item that is decided and whose service has a callback. */
 export async function enqueueDeliveries(
   tx: Queryable,
@@ -22,20 +56,18 @@ export async function enqueueDeliveries(
   if (contentIds.length === 0) return 0;
   const rows = await tx.query(
     `insert into deliveries (content_id, service_id, webhook_id, body)
-     select c.id, c.service_id, 'msg_' || replace(gen_random_uuid()::text, '-', ''),
-            jsonb_build_object(
-              'type', 'content.moderated',
-              'timestamp', to_char(c.decided_at at time zone 'UTC', ${UTC_ISO}),
-              'data', jsonb_build_object(
-                'content_id', c.id,
-                'service', s.code,
-                'subscriber_id', sub.external_id,
-                'user_id', c.user_id,
-                'message_type', c.message_type,
-                'moderated_status', c.moderated_status,
-                'moderated_by', u.username,
-                'decided_at', to_char(c.decided_at at time zone 'UTC', ${UTC_ISO}),
-                'bound_time', to_char(c.bound_time at time zone 'UTC', ${UTC_ISO})))::text
+     select c.id, c.service_id, ${NEW_WEBHOOK_ID_SQL},
+            ${deliveryBodySql({
+              decidedAt: 'c.decided_at',
+              contentId: 'c.id',
+              service: 's.code',
+              subscriberId: 'sub.external_id',
+              userId: 'c.user_id',
+              messageType: 'c.message_type',
+              moderatedStatus: 'c.moderated_status',
+              moderatedBy: 'u.username',
+              boundTime: 'c.bound_time',
+            })}
        from contents c
        join services s on s.id = c.service_id
        join subscribers sub on sub.id = c.subscriber_id
@@ -48,17 +80,71 @@ export async function enqueueDeliveries(
   return rows.length;
 }
 
+export interface SampleDelivery {
+  webhook_id: string;
+  body: string;
+  callback_url: string | null;
+  webhook_secret: string;
+  previous_secret: string | null;
+}
+
+/**
+ * A sample decision of the service, for the test delivery: content id 0, a made-up subscriber
+ * and user, the service's first tag set (the others clear), decided now by `username`.
+ */
+export async function sampleDelivery(
+  db: Queryable,
+  serviceId: number,
+  username: string,
+): Promise<SampleDelivery | undefined> {
+  const rows = await db.query<SampleDelivery>(
+    `select ${NEW_WEBHOOK_ID_SQL} as webhook_id,
+            ${deliveryBodySql({
+              decidedAt: 'now()',
+              contentId: '0',
+              service: 's.code',
+              subscriberId: `'test-subscriber'::text`,
+              userId: `'test-user'::text`,
+              messageType: `'text'::text`,
+              moderatedStatus: `coalesce((select jsonb_object_agg(tag, case when ord = 1 then 1 else 0 end)
+                                   from unnest(s.tags) with ordinality as t(tag, ord)), '{}'::jsonb)`,
+              moderatedBy: '$2::text',
+              boundTime: `now() - interval '1 minute'`,
+            })} as body,
+            s.callback_url, s.webhook_secret,
+            case when s.webhook_secret_previous_expires_at > now()
+                 then s.webhook_secret_previous end as previous_secret
+       from services s where s.id = $1`,
+    [serviceId, username],
+  );
+  return rows[0];
+}
+
 export interface ClaimedDelivery {
   id: number;
+  service_id: number;
   content_id: number;
   webhook_id: string;
   body: string;
   /** Attempts including this one. */
   attempts: number;
+  /** Attempts of this round including this one (a redelivery starts a new round). */
+  round_attempts: number;
   callback_url: string | null;
   webhook_secret: string;
+  /** The replaced secret while its rotation overlap lasts, else null. */
+  previous_secret: string | null;
   service_code: string;
 }
+
+/**
+ * Whether a service's deliveries may be attempted: not paused by an administrator, and not
+ * disabled after a 410 (unless its callback URL changed since: the 410 was about that URL).
+ * `s` is the services row.
+ */
+export const SERVICE_DELIVERABLE_SQL = `s.delivery_paused_at is null
+  and (s.delivery_disabled_at is null
+       or s.callback_url is distinct from s.delivery_disabled_url)`;
 
 export async function claimDueDeliveries(
   db: Queryable,
@@ -66,66 +152,113 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   return db.query<ClaimedDelivery>(
     `with due as (
-       select id from deliveries
-        where status = 'pending' and next_attempt_at <= now()
-        order by next_attempt_at, id
+       select d.id from deliveries d
+         join services s on s.id = d.service_id
+        where d.status = 'pending' and d.next_attempt_at <= now() and ${SERVICE_DELIVERABLE_SQL}
+        order by d.next_attempt_at, d.id
         limit $1
-        for update skip locked
+        for update of d skip locked
      )
      update deliveries d
         set attempts = d.attempts + 1, claim_token = $2,
             next_attempt_at = now() + $3 * interval '1 second'
        from due, services s
       where d.id = due.id and s.id = d.service_id
-     returning d.id, d.content_id, d.webhook_id, d.body, d.attempts, s.callback_url,
-               s.webhook_secret, s.code as service_code`,
+     returning d.id, d.service_id, d.content_id, d.webhook_id, d.body, d.attempts,
+               d.attempts - d.round_start_attempts as round_attempts, s.callback_url,
+               s.webhook_secret,
+               case when s.webhook_secret_previous_expires_at > now()
+                    then s.webhook_secret_previous end as previous_secret,
+               s.code as service_code`,
     [options.limit, options.claimToken, options.leaseSeconds],
   );
 }
 
-export async function recordDeliverySuccess(
-  db: Queryable,
-  delivery: { id: number; claimToken: string; code: string; response: string },
-): Promise<void> {
+/** What one attempt got, as the history keeps it. */
+export interface AttemptOutcome {
+  id: number;
+  claimToken: string;
+  /** HTTP status as text or an error code. */
+  code: string;
+  statusCode: number | null;
+  response: string;
+  latencyMs: number;
+}
+
+/** The history excerpt of an answer. */
+export const ATTEMPT_EXCERPT_CHARS = 1_000;
+
+/**
+ * The attempt's history row, written by the same statement as the outbox update (a CTE over the
+ * rows that statement changed), so a lost claim writes neither.
+ */
+const INSERT_ATTEMPT = `insert into delivery_attempts
+       (delivery_id, service_id, attempt, status_code, error_code, latency_ms, response_excerpt)
+     select id, service_id, attempts, $5::integer,
+            case when $5::integer is null then $3 end, $6, left($4, ${ATTEMPT_EXCERPT_CHARS})
+       from changed`;
+
+function attemptParams(outcome: AttemptOutcome): unknown[] {
+  return [
+    outcome.id,
+    outcome.claimToken,
+    storableText(outcome.code),
+    storableText(outcome.response),
+    outcome.statusCode,
+    Math.max(0, Math.round(outcome.latencyMs)),
+  ];
+}
+
+export async function recordDeliverySuccess(db: Queryable, outcome: AttemptOutcome): Promise<void> {
   await db.query(
-    `update deliveries
-        set status = 'delivered', delivered_at = now(), last_attempt_at = now(), last_code = $3,
-            last_response = $4, claim_token = null
-      where id = $1 and claim_token = $2`,
-    [
-      delivery.id,
-      delivery.claimToken,
-      storableText(delivery.code),
-      storableText(delivery.response),
-    ],
+    `with changed as (
+       update deliveries
+          set status = 'delivered', delivered_at = now(), last_attempt_at = now(),
+              last_code = $3, last_response = $4, claim_token = null
+        where id = $1 and claim_token = $2
+       returning id, service_id, attempts
+     )
+     ${INSERT_ATTEMPT}`,
+    attemptParams(outcome),
   );
 }
 
-/** A failed attempt: retried after `retryInSeconds`, or given up when `giveUp`. */
+/**
+ * A failed attempt: retried after `retryInSeconds`, or given up when `giveUp`. With
+ * `disableService` (the receiver answered 410 Gone) the service's delivery is switched off in the
+ * same statement and the row waits, due at once, for an administrator to enable it again.
+ */
 export async function recordDeliveryFailure(
   db: Queryable,
-  delivery: {
-    id: number;
-    claimToken: string;
-    code: string;
-    response: string;
+  outcome: AttemptOutcome & {
     giveUp: boolean;
     retryInSeconds: number;
+    disableService?: { reason: string; callbackUrl: string } | undefined;
   },
 ): Promise<void> {
+  const disable = outcome.disableService;
   await db.query(
-    `update deliveries
-        set status = case when $5 then 'failed' else 'pending' end,
-            next_attempt_at = now() + $6 * interval '1 second',
-            last_attempt_at = now(), last_code = $3, last_response = $4, claim_token = null
-      where id = $1 and claim_token = $2`,
+    `with changed as (
+       update deliveries
+          set status = case when $7 then 'failed' else 'pending' end,
+              next_attempt_at = now() + $8 * interval '1 second',
+              last_attempt_at = now(), last_code = $3, last_response = $4, claim_token = null
+        where id = $1 and claim_token = $2
+       returning id, service_id, attempts
+     ), disabled as (
+       update services
+          set delivery_disabled_at = now(), delivery_disabled_reason = $9,
+              delivery_disabled_url = $10
+        where $9::text is not null and id = (select service_id from changed)
+       returning id
+     )
+     ${INSERT_ATTEMPT}`,
     [
-      delivery.id,
-      delivery.claimToken,
-      storableText(delivery.code),
-      storableText(delivery.response),
-      delivery.giveUp,
-      delivery.retryInSeconds,
+      ...attemptParams(outcome),
+      outcome.giveUp && !disable,
+      disable ? 0 : outcome.retryInSeconds,
+      disable ? storableText(disable.reason) : null,
+      disable?.callbackUrl ?? null,
     ],
   );
 }

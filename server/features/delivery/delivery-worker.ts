@@ -17,7 +17,8 @@ import type { SettingPins } from '../settings/settings-registry';
 import { DEMO_RECEIVER_PREFIX } from './demo-receiver';
 import { PollingLoop } from '../../workers/polling-loop';
 import { sendWebhook, type SendResult } from './webhook-sender';
-import { WEBHOOK_HEADERS, signWebhook } from './webhook-signature';
+import { WEBHOOK_HEADERS, signatureHeader } from './webhook-signature';
+import { nextRetrySeconds } from './retry-policy';
 
 /**
  * Sends due deliveries: claims a batch (see delivery-repository.ts for the claim rules), posts
@@ -26,6 +27,11 @@ import { WEBHOOK_HEADERS, signWebhook } from './webhook-signature';
  * twice at the same time. Polls every `pollMs`, at once again while batches come back full, and
  * at once on `wake()`. Decisions are picked up by the next poll (within `pollMs`): waking per
  * submit would add a round per submit under load.
+ *
+ * A service paused on /aggregator, or disabled because its callback answered 410 Gone, is not
+ * claimed at all: its rows wait, unchanged, until it is resumed or enabled. Retries follow the
+ * schedule with jitter and the receiver's Retry-After (retry-policy.ts). Every attempt leaves a
+ * row in delivery_attempts.
  */
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -107,50 +113,91 @@ export class DeliveryWorker {
     claimToken: string,
     settings: DeliverySettings,
   ): Promise<void> {
-    let result: SendResult;
-    if (!delivery.callback_url) {
-      result = { ok: false, code: 'NO_CALLBACK', response: 'the service has no callback URL' };
-    } else {
-      const verdict = await this.target(delivery.callback_url, settings);
-      if (!verdict.ok) {
-        result = { ok: false, code: 'REFUSED', response: verdict.reason };
-      } else {
-        const timestamp = Math.floor(Date.now() / 1000);
-        result = await sendWebhook({
-          url: verdict.url,
-          addresses: verdict.addresses,
-          headers: {
-            [WEBHOOK_HEADERS.id]: delivery.webhook_id,
-            [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-            [WEBHOOK_HEADERS.signature]: signWebhook(
-              delivery.webhook_secret,
-              delivery.webhook_id,
-              timestamp,
-              delivery.body,
-            ),
-          },
-          body: delivery.body,
-          timeoutMs: settings.timeoutMs,
-        });
-      }
-    }
-
+    const result = await this.attempt(delivery, settings);
+    const outcome = { id: delivery.id, claimToken, ...result };
     if (result.ok) {
-      await recordDeliverySuccess(this.options.db, { id: delivery.id, claimToken, ...result });
+      await recordDeliverySuccess(this.options.db, outcome);
       return;
     }
-    const giveUp = delivery.attempts >= settings.maxAttempts;
+    const gone = result.statusCode === 410;
+    const giveUp = !gone && delivery.round_attempts >= settings.maxAttempts;
     this.options.log.warn(
       { contentId: delivery.content_id, attempts: delivery.attempts, code: result.code, giveUp },
-      'result delivery failed',
+      gone ? 'result delivery disabled: the callback answered 410 Gone' : 'result delivery failed',
     );
     await recordDeliveryFailure(this.options.db, {
-      id: delivery.id,
-      claimToken,
-      code: result.code,
-      response: result.response,
+      ...outcome,
       giveUp,
-      retryInSeconds: retryDelaySeconds(settings.retryScheduleSeconds, delivery.attempts),
+      retryInSeconds: nextRetrySeconds({
+        scheduledSeconds: retryDelaySeconds(settings.retryScheduleSeconds, delivery.round_attempts),
+        statusCode: result.statusCode,
+        retryAfter: result.retryAfter,
+      }),
+      disableService:
+        gone && delivery.callback_url
+          ? { reason: goneReason(delivery.callback_url), callbackUrl: delivery.callback_url }
+          : undefined,
     });
   }
+
+  /** One signed POST of the delivery's body, or why none could be made. */
+  private async attempt(
+    delivery: ClaimedDelivery,
+    settings: DeliverySettings,
+  ): Promise<SendResult> {
+    if (!delivery.callback_url) {
+      return notSent('NO_CALLBACK', 'the service has no callback URL');
+    }
+    return this.post({
+      callbackUrl: delivery.callback_url,
+      webhookId: delivery.webhook_id,
+      body: delivery.body,
+      secrets: [delivery.webhook_secret, delivery.previous_secret].filter(
+        (secret): secret is string => Boolean(secret),
+      ),
+      settings,
+    });
+  }
+
+  /**
+   * Checks the callback address and posts a signed body to it: what every delivery and the test
+   * delivery send, so a test shows exactly what a real delivery would get.
+   */
+  async post(options: {
+    callbackUrl: string;
+    webhookId: string;
+    body: string;
+    secrets: readonly string[];
+    settings?: DeliverySettings;
+  }): Promise<SendResult> {
+    const settings =
+      options.settings ?? (await readDeliverySettings(this.options.db, this.options.pinned));
+    const verdict = await this.target(options.callbackUrl, settings);
+    if (!verdict.ok) return notSent('REFUSED', verdict.reason);
+    const timestamp = Math.floor(Date.now() / 1000);
+    return sendWebhook({
+      url: verdict.url,
+      addresses: verdict.addresses,
+      headers: {
+        [WEBHOOK_HEADERS.id]: options.webhookId,
+        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+        [WEBHOOK_HEADERS.signature]: signatureHeader(
+          options.secrets,
+          options.webhookId,
+          timestamp,
+          options.body,
+        ),
+      },
+      body: options.body,
+      timeoutMs: settings.timeoutMs,
+    });
+  }
+}
+
+function notSent(code: string, response: string): SendResult {
+  return { ok: false, code, response, statusCode: null, latencyMs: 0 };
+}
+
+function goneReason(callbackUrl: string): string {
+  return `${callbackUrl} answered 410 Gone on ${new Date().toISOString()}`;
 }

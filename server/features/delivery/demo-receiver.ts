@@ -10,7 +10,8 @@ import { WEBHOOK_HEADERS, verifyWebhook } from './webhook-signature';
  * and outside the console's cookie and CSRF rules, which a webhook does not follow). A service
  * whose callback URL is the path `/demo-receiver/<code>` is delivered here: the worker resolves
  * that path against this receiver's address. It verifies the Standard Webhooks signature with
- * the service's secret, stores what it got, and answers 200, or 401 for a bad signature.
+ * the service's secret (or the previous one during a rotation), stores what it got, and answers
+ * 200, or 401 for a bad signature.
  */
 export const DEMO_RECEIVER_PREFIX = '/demo-receiver/';
 
@@ -68,16 +69,23 @@ export async function startDemoReceiver(deps: {
       timestamp: header(WEBHOOK_HEADERS.timestamp),
       signature: header(WEBHOOK_HEADERS.signature),
     };
-    const rows = await deps.db.query<{ webhook_secret: string }>(
-      'select webhook_secret from services where code = $1',
+    // During a secret rotation the previous secret is still good until its overlap ends: a
+    // receiver configured with either one accepts the delivery.
+    const rows = await deps.db.query<{ webhook_secret: string; previous_secret: string | null }>(
+      `select webhook_secret,
+              case when webhook_secret_previous_expires_at > now()
+                   then webhook_secret_previous end as previous_secret
+         from services where code = $1`,
       [code],
     );
-    const secret = rows[0]?.webhook_secret;
-    if (!secret) {
+    const secrets = [rows[0]?.webhook_secret, rows[0]?.previous_secret].filter(
+      (secret): secret is string => Boolean(secret),
+    );
+    if (secrets.length === 0) {
       answer(response, 404, { ok: false, message: `no service with code '${code}'` });
       return;
     }
-    const valid = verifyWebhook(secret, headers, body);
+    const valid = secrets.some((secret) => verifyWebhook(secret, headers, body));
     await deps.db.query(
       `insert into demo_receiver_deliveries
          (service_code, webhook_id, webhook_timestamp, signature_valid, body)

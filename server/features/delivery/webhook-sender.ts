@@ -13,6 +13,12 @@ export interface SendResult {
   code: string;
   /** The start of the response body, or the error message. */
   response: string;
+  /** The HTTP status when an answer came, else null. */
+  statusCode: number | null;
+  /** The answer's Retry-After header, when it had one. */
+  retryAfter?: string;
+  /** From the start of the request to the end of the answer (or the error). */
+  latencyMs: number;
 }
 
 /** What of a receiver's answer is kept (dashboard previews need far less). */
@@ -41,13 +47,20 @@ export function sendWebhook(options: {
   timeoutMs: number;
 }): Promise<SendResult> {
   const transport = options.url.protocol === 'https:' ? https : http;
+  const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: SendResult) => {
+    const finish = (
+      result: Omit<SendResult, 'latencyMs' | 'statusCode'> & { statusCode?: number },
+    ) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(result);
+      resolve({
+        ...result,
+        statusCode: result.statusCode ?? null,
+        latencyMs: Math.round(performance.now() - started),
+      });
     };
     const request = transport.request(
       options.url,
@@ -72,10 +85,13 @@ export function sendWebhook(options: {
         });
         response.on('end', () => {
           const status = response.statusCode ?? 0;
+          const retryAfter = response.headers['retry-after'];
           finish({
             ok: status >= 200 && status < 300,
             code: String(status),
+            statusCode: status,
             response: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_KEEP_BYTES),
+            ...(retryAfter ? { retryAfter } : {}),
           });
         });
         response.on('error', (error) =>

@@ -40,6 +40,20 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
 }
 
 /**
+ * The `webhook-signature` header for one attempt: one `v1,` entry per secret, space-separated
+ * (the Standard Webhooks form for several keys), so during a rotation a receiver configured with
+ * either the new or the previous secret accepts the delivery.
+ */
+export function signatureHeader(
+  secrets: readonly string[],
+  id: string,
+  timestamp: number,
+  body: string,
+): string {
+  return secrets.map((secret) => signWebhook(secret, id, timestamp, body)).join(' ');
+}
+
+/**
  * Checks a `webhook-signature` header (space-separated `v1,<sig>` entries, any may match) and
  * that the timestamp is within `toleranceSeconds` of now.
  */

@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { WifiOff } from 'lucide-react';
 import { formatTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DeliveryDisabledNotice } from '../../aggregator/components/delivery-disabled-notice';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useDashboardStat } from '../api/use-dashboard-stat';
 import { DASHBOARD_PAGE_TEXTS as TEXTS } from '../dashboard-texts';
@@ -75,6 +76,7 @@ export function DashboardPage() {
         <h1 className="text-2xl font-semibold">{TEXTS.title}</h1>
         <LiveStatus status={status} receivedAt={receivedAt} />
       </div>
+      <DeliveryDisabledNotice />
       <StatCards stat={stat} paused={paused && stat !== null} />
       <div className="grid gap-4 @5xl:grid-cols-3">
         <div className="min-w-0 @5xl:col-span-2">
