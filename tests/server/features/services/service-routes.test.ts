@@ -153,11 +153,13 @@ describe('/services', () => {
 
     // The setting the delivery worker reads allows them.
     await putSetting(server.db, 'delivery_allow_private_urls', true);
+    await server.app.settings.refresh();
     try {
       const allowed = await create(serviceBody({ callback_url: 'http://127.0.0.1:9/cb' }));
       expect(allowed.status).toBe(200);
     } finally {
       await putSetting(server.db, 'delivery_allow_private_urls', false);
+      await server.app.settings.refresh();
     }
   });
 
