@@ -98,6 +98,17 @@ test.describe('onboarding a client service', () => {
       await expect(admin.getByTestId('service-row-onboarded-shop')).toContainText(name);
     });
 
+    await test.step('a test delivery reaches the receiver and verifies', async () => {
+      await admin.getByRole('button', { name: SERVICES_TEXTS.testDeliveryLabel(name) }).click();
+      const dialog = admin.getByRole('dialog', { name: SERVICES_TEXTS.test.title(name) });
+      await expect(dialog.getByTestId('test-delivery-status')).toHaveText('204');
+      await expect(dialog).toContainText(SERVICES_TEXTS.test.delivered);
+      await dialog.getByRole('button', { name: SERVICES_TEXTS.test.close }).click();
+      expect(receiver.received).toHaveLength(1);
+      expect(verifiesWith(secret, receiver.received[0] as ReceivedWebhook)).toBe(true);
+      receiver.received.length = 0;
+    });
+
     let token = '';
     await test.step('the admin issues its API token on /service-tokens', async () => {
       await admin.goto('/service-tokens');
