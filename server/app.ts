@@ -35,7 +35,7 @@ import { MaintenanceSwitch, maintenancePageHtml, registerMaintenance } from './h
 import { createOriginPolicy } from './http/origins';
 import { serializeRequest } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
-import { cookiePolicy, registerSessionLookup } from './http/session';
+import { cookiePolicy, registerSessionLookup, userForSession } from './http/session';
 import { builtPages, registerSpa } from './http/spa';
 import type { DomainLifecycle, ServerContext } from './server-context';
 import { createSocketServer, type SocketServer } from './sockets/socket-server';
@@ -97,7 +97,10 @@ export async function buildApp(
     },
   };
   const cookies = cookiePolicy(config.publicUrl);
-  const maintenance = new MaintenanceSwitch(settings);
+  const maintenance = new MaintenanceSwitch(
+    settings,
+    async (sessionId) => (await userForSession(db, sessionId, sessionPolicy))?.permissions ?? [],
+  );
 
   installErrorHandler(http);
   // First, so that even early answers (maintenance 503, refused CSRF check) carry the headers.
@@ -107,7 +110,7 @@ export async function buildApp(
   });
   registerJsonBodyParser(http);
   await http.register(cookie);
-  registerMaintenance(http, maintenance);
+  registerMaintenance(http, maintenance, cookies.session);
   await registerCsrf(http, cookies);
   registerSessionLookup(http, db, sessionPolicy, cookies);
 
@@ -121,7 +124,7 @@ export async function buildApp(
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     log: http.log,
-    isMaintenance: () => maintenance.isOn(),
+    turnsAway: (sessionId) => maintenance.turnsAway(sessionId),
   });
 
   const lifecycles: DomainLifecycle[] = [];

@@ -14,11 +14,28 @@ const MAINTENANCE_PAGE = fileURLToPath(new URL('../../public/maintenance.html', 
  * within 2 seconds for the command, which writes the table directly).
  */
 export class MaintenanceSwitch {
-  constructor(private readonly settings: Pick<SettingsRegistry, 'get'>) {}
+  constructor(
+    private readonly settings: Pick<SettingsRegistry, 'get'>,
+    /**
+     * The permissions of whoever holds this session cookie value (none without a valid one).
+     * Asked only while maintenance is on.
+     */
+    private readonly permissionsOf: (sessionId: string | undefined) => Promise<readonly string[]>,
+  ) {}
 
   // Async for its callers (the request hook, the socket handshake), which may one day ask more.
   isOn(): Promise<boolean> {
     return Promise.resolve(this.settings.get('maintenance'));
+  }
+
+  /**
+   * Whether maintenance turns away the holder of this session. A signed-in user who may change
+   * settings works through it: whoever switched it on from /settings must be able to switch it
+   * off there. Everyone else gets the maintenance page, and sign-in is closed.
+   */
+  async turnsAway(sessionId: string | undefined): Promise<boolean> {
+    if (!(await this.isOn())) return false;
+    return !(await this.permissionsOf(sessionId)).includes('section_settings');
   }
 }
 
@@ -37,11 +54,15 @@ export function isPageLoad(url: string): boolean {
   return !last.includes('.') || last.endsWith('.html');
 }
 
-export function registerMaintenance(app: FastifyInstance, maintenance: MaintenanceSwitch): void {
+export function registerMaintenance(
+  app: FastifyInstance,
+  maintenance: MaintenanceSwitch,
+  sessionCookie: string,
+): void {
   const page = maintenancePageHtml();
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === '/healthz' || request.url.startsWith('/socket.io')) return;
-    if (!(await maintenance.isOn())) return;
+    if (!(await maintenance.turnsAway(request.cookies[sessionCookie]))) return;
     reply.header('retry-after', '300').header('cache-control', 'no-store');
     if (isApiPath(request.url)) {
       return reply.status(503).send({

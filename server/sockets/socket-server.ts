@@ -107,7 +107,8 @@ export async function createSocketServer(
     redisUrl: string | undefined;
     redisPrefix?: string;
     log: FastifyBaseLogger;
-    isMaintenance: () => Promise<boolean>;
+    /** Whether maintenance turns away the holder of this session cookie value. */
+    turnsAway: (sessionId: string | undefined) => Promise<boolean>;
   },
 ): Promise<SocketServer> {
   const io = new Server(httpServer, {
@@ -117,8 +118,9 @@ export async function createSocketServer(
         callback('Origin not allowed', false);
         return;
       }
-      deps.isMaintenance().then(
-        (on) => callback(on ? 'Down for maintenance' : null, !on),
+      const cookies = fastifyCookie.parse(request.headers.cookie ?? '');
+      deps.turnsAway(cookies[deps.sessionCookie]).then(
+        (away) => callback(away ? 'Down for maintenance' : null, !away),
         () => callback('Server error', false),
       );
     },

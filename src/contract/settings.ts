@@ -267,7 +267,7 @@ export const SETTINGS = {
     group: 'maintenance',
     label: 'Maintenance mode',
     description:
-      'On: every server on this database answers API calls and page loads with the maintenance page, this screen included; switch it off with `npm run maintenance -- off`.',
+      'On: every server on this database answers API calls and page loads with the maintenance page. People who may change settings keep working, so it can be switched off here (or with `npm run maintenance -- off`); sign-in is closed meanwhile.',
     type: 'boolean',
     env: 'MAINTENANCE',
     schema: booleanSchema('Maintenance mode'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { settingsEndpoints } from '../../../src/contract/settings';
 import { putSetting } from '../../../server/features/settings/settings-repository';
 import { MAINTENANCE_SETTING } from '../../../server/http/maintenance';
 import { useTestServer } from '../../support/test-server';
@@ -51,7 +52,7 @@ describe('maintenance mode from the setting, at runtime', () => {
 
   it('starts and ends within a few seconds without a restart', async () => {
     expect(await authStatus()).toBe(401);
-    const signedIn = await server.signIn('admin');
+    const signedIn = await server.signIn('operator');
 
     // What `npm run maintenance -- on` writes (see tests/server/cli/maintenance.test.ts).
     await putSetting(server.db, MAINTENANCE_SETTING, true);
@@ -76,5 +77,30 @@ describe('maintenance mode from the setting, at runtime', () => {
       timeoutMs: 10_000,
     });
     expect((await signedIn.get('/api/auth')).status).toBe(200);
+  });
+
+  it('lets whoever may change settings work through it and switch it off on /settings', async () => {
+    const admin = await server.signIn('admin');
+    const operator = await server.signIn('operator');
+    const save = (on: boolean) => admin.call(settingsEndpoints.save, { body: { maintenance: on } });
+    expect((await save(true)).status).toBe(200);
+
+    expect((await operator.get('/api/auth')).status).toBe(503);
+    expect((await admin.get('/api/auth')).status).toBe(200);
+    const page = await admin.get<string>('/settings', { requestedWith: false });
+    expect(page.body).not.toContain(PAGE_HEADING);
+    const adminSocket = await connectSocket(server.baseUrl, '/settings', {
+      cookie: admin.cookieHeader(),
+    });
+    expect(adminSocket.connected).toBe(true);
+    adminSocket.socket.disconnect();
+    const operatorSocket = await connectSocket(server.baseUrl, '/settings', {
+      cookie: operator.cookieHeader(),
+    });
+    expect(operatorSocket.connected).toBe(false);
+    operatorSocket.socket.disconnect();
+
+    expect((await save(false)).status).toBe(200);
+    expect((await operator.get('/api/auth')).status).toBe(200);
   });
 });
