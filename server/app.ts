@@ -15,6 +15,7 @@ import { createMailer } from './features/mail/mailer';
 import { registerLoginHistory } from './features/login-history/login-history-routes';
 import { registerModeration, type ModerationModule } from './features/moderation/moderation-module';
 import { registerOnlineUsers } from './features/online-users/online-users-module';
+import { registerPools } from './features/pools/pools-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerStatistics } from './features/statistics/statistics-module';
 import { registerTwoFactor } from './features/two-factor/two-factor-module';
@@ -162,6 +163,7 @@ export async function buildApp(
     track(registerTwoFactor(context, { sessionPolicy, cookies, sockets }));
     const dashboard = track(registerDashboard(context));
     registerServiceTokens(context);
+    registerPools(context);
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
     const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));

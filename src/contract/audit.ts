@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = {
   'session.park': 'Parked user',
   'service_token.create': 'Created API token',
   'service_token.revoke': 'Revoked API token',
+  'pool.create': 'Created pool',
+  'pool.update': 'Edited pool',
+  'pool.delete': 'Deleted pool',
   'settings.save': 'Saved settings',
   'media.event': 'Media event',
 } as const;

@@ -6,6 +6,7 @@ import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
+import { poolEndpoints } from './pools';
 import { roleEndpoints } from './roles';
 import { serviceTokenEndpoints } from './service-tokens';
 import { twoFactorEndpoints } from './two-factor';
@@ -29,4 +30,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(userEndpoints),
   ...Object.values(roleEndpoints),
   ...Object.values(twoFactorEndpoints),
+  ...Object.values(poolEndpoints),
 ];
