@@ -145,7 +145,7 @@ export async function buildApp(
       }),
     );
     const ai = track(await registerAi(context));
-    registerIngest(context, { ai: ai.provider });
+    registerIngest(context, { ai });
     const statistics = track(registerStatistics(context));
     const moderation = track(
       await registerModeration(context, { userStats: statistics.userStats }),

@@ -1,3 +1,4 @@
+import { aiServicesEndpoints } from './ai-services';
 import { auditLogEndpoints } from './audit-log';
 import { authEndpoints } from './auth';
 import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
@@ -31,4 +32,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(roleEndpoints),
   ...Object.values(twoFactorEndpoints),
   ...Object.values(poolEndpoints),
+  ...Object.values(aiServicesEndpoints),
 ];

@@ -204,6 +204,9 @@ const EXAMPLES: Record<string, Example> = {
     input: () => ({ body: { id: NO_SUCH_ID, name: 'matrix pool', service_ids: [], user_ids: [] } }),
   },
   'POST /api/pools/delete': { input: () => ({ body: { id: NO_SUCH_ID } }) },
+  'GET /api/aiservices/all': { input: () => ({}) },
+  // The built-in provider answers at once and offline.
+  'POST /api/aiservices/test': { input: () => ({ body: { provider: 'local', text: 'matrix' } }) },
 };
 
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

@@ -3,7 +3,7 @@ import { ingestEndpoints } from '../../../src/contract/content';
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import type { AiProvider } from '../ai/ai-provider';
+import type { AiModule } from '../ai/ai-module';
 import { findServiceById, upsertSubscribers } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
 import { insertContents, recordFailedContentRequest, type NewContent } from './ingest-repository';
@@ -33,8 +33,11 @@ function storedRequest(request: FastifyRequest): string {
  * requests for the dashboard; calls with an unknown token are not, so strangers cannot fill that
  * table.
  */
-export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiProvider }): void {
-  const { db, ai } = deps;
+export function ingestRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; ai: Pick<AiModule, 'forService'> },
+): void {
+  const { db } = deps;
 
   /** The service behind the bearer token, checked before the body is read. */
   const authenticate = async (request: FastifyRequest) => {
@@ -65,17 +68,21 @@ export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiP
     async ({ reply, body: items, caller }) => {
       const service = await findServiceById(db, caller.serviceId);
       if (!service) throw new HttpError(401, INGEST_TEXTS.invalidToken);
+      // The service's ai_provider: null is no AI step ('none'), the item gets no answer.
+      const ai = await deps.ai.forService(service.id);
       const suggestions = await Promise.all(
         items.map((item) =>
-          ai.inline
-            ? ai.suggest({
-                messageType: item.message_type,
-                content: item.content,
-                fileUrl: item.file_url ?? null,
-                tags: service.tags,
-                wordLists: service.ai_word_lists,
-              })
-            : Promise.resolve(undefined),
+          ai === null
+            ? Promise.resolve(null)
+            : ai.inline
+              ? ai.suggest({
+                  messageType: item.message_type,
+                  content: item.content,
+                  fileUrl: item.file_url ?? null,
+                  tags: service.tags,
+                  wordLists: service.ai_word_lists,
+                })
+              : Promise.resolve(undefined),
         ),
       );
       const ids = await db.transaction(async (tx) => {
@@ -88,7 +95,7 @@ export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiP
           item,
           subscriberId: subscribers.get(item.subscriber_id) ?? 0,
           ai: suggestions[index],
-          aiProvider: ai.name,
+          aiProvider: ai?.name ?? 'none',
         }));
         return insertContents(tx, service.id, contents);
       });
