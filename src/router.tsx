@@ -3,10 +3,12 @@ import { queryClient } from './lib/query-client';
 import { parseSearchParams, stringifySearchParams } from './lib/search-params';
 import { homeRoute, profileRoute } from './routes/app-pages';
 import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/activity-routes';
+import { aiServicesRoute } from './routes/ai-routes';
 import { appRoute } from './routes/app-route';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
 import { rolesRoute, usersRoute } from './routes/people-routes';
+import { poolsRoute } from './routes/pools-routes';
 import {
   choosePasswordRoute,
   twoFactorSetupRoute,
@@ -34,6 +36,8 @@ const routeTree = rootRoute.addChildren([
     auditLogRoute,
     usersRoute,
     rolesRoute,
+    poolsRoute,
+    aiServicesRoute,
   ]),
 ]);
 

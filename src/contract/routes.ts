@@ -206,6 +206,8 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/user-logs',
   '/users',
   '/roles-and-permissions',
+  '/pools',
+  '/aiservices',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */
