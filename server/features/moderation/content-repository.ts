@@ -58,21 +58,26 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
   // small pool, a service of its own priority) reads each service's items through
   // contents_pending_service_idx and merges them: walking the whole queue for a service that
   // holds a sliver of it costs a scan of the queue. A wider level walks contents_pending_idx.
+  // PGlite never analyzes, and both partial indexes look empty to a planner without statistics,
+  // so two conditions steer it: the row comparison on (bound_time, id), which only
+  // contents_pending_idx serves in order (otherwise it sorts every pending item), and the update's
+  // status check written as `is true`, which no partial index predicate matches, so the rows are
+  // found through the primary key (otherwise it skip-scans a partial index for the ids).
   const rows = await db.query<{ id: number; fresh: boolean }>(
     `with held as (
        select count(*)::int as n from contents where status = 'assigned' and assigned_to = $1
      ), wanted as (
        select greatest(0, least($3::int, $4::int - (select n from held))) as n
         where exists (select 1 from moderation_presence p where p.user_id = $1 and p.socket_id = $2)
-     ), eligible as materialized (
-       select s.id, s.priority from services s
+     ), levels as (
+       -- The services this user may get (those of their pools, or all), by priority.
+       select s.priority, array_agg(s.id) as ids, count(*) as services
+         from services s
         where not exists (select 1 from pool_members m where m.user_id = $1)
            or s.id in (select ps.service_id
                          from pool_members m join pool_services ps on ps.pool_id = m.pool_id
                         where m.user_id = $1)
-     ), levels as (
-       select priority, array_agg(id) as ids, count(*) as services
-         from eligible group by priority order by priority desc
+        group by s.priority order by s.priority desc
      ), picked as (
        select item.id
          from levels cross join lateral (
@@ -91,6 +96,7 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
              select many.id, many.bound_time from (
                select c.id, c.bound_time from contents c
                 where levels.services > ${FEW_SERVICES} and c.status = 'pending'
+                  and (c.bound_time, c.id) > ('-infinity'::timestamptz, 0)
                   and c.service_id = any(levels.ids)
                   and (c.ai_state <> 'pending' or c.bound_time < now() - $6 * interval '1 second')
                 order by c.bound_time, c.id
@@ -106,7 +112,7 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
        update contents c
           set status = 'assigned', assigned_to = $1, last_assigned_to = $1, assigned_at = now(),
               lease_expires_at = now() + $5 * interval '1 second'
-        where c.id = any(array(select id from picked)) and c.status = 'pending'
+        where c.id = any(array(select id from picked)) and (c.status = 'pending') is true
        returning c.id, c.bound_time
      )
      select id, fresh from (

@@ -35,8 +35,8 @@ function Figures({ health, minutes }: { health: AiHealth; minutes: number }) {
             <dd
               className={
                 bad
-                  ? 'text-lg font-semibold tabular-nums text-red-700 dark:text-red-400'
-                  : 'text-lg font-semibold tabular-nums'
+                  ? 'whitespace-nowrap text-base font-semibold tabular-nums text-red-700 dark:text-red-400'
+                  : 'whitespace-nowrap text-base font-semibold tabular-nums'
               }
             >
               {value}
