@@ -9,6 +9,8 @@ import { AI_SERVICES_PAGE_TEXTS as TEXTS } from '../ai-services-texts';
 import { TestConnection } from './test-connection';
 
 const muted = 'text-stone-500 dark:text-zinc-400';
+/** Quiet text on the page background, which is darker than a panel's. */
+const onPage = 'text-stone-600 dark:text-zinc-400';
 const chip =
   'rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-700 dark:bg-zinc-800 dark:text-zinc-300';
 
@@ -166,7 +168,7 @@ export function AiServicesPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">{TEXTS.title}</h1>
-      <p className={`max-w-3xl text-sm ${muted}`}>{TEXTS.intro}</p>
+      <p className={`max-w-3xl text-sm ${onPage}`}>{TEXTS.intro}</p>
       {services.isError && (
         <div role="alert" className="panel flex flex-wrap items-center gap-3 p-4 text-sm">
           <span className="text-red-700 dark:text-red-400">
@@ -177,7 +179,7 @@ export function AiServicesPage() {
           </button>
         </div>
       )}
-      {!data && !services.isError && <p className={`text-sm ${muted}`}>{TEXTS.loading}</p>}
+      {!data && !services.isError && <p className={`text-sm ${onPage}`}>{TEXTS.loading}</p>}
       {data && (
         <>
           <div className="grid items-start gap-6 xl:grid-cols-2">

@@ -15,6 +15,8 @@ import { PoolFormDialog, type PoolFormTarget } from './pool-form-dialog';
 
 const column = createColumnHelper<PoolRow>();
 const muted = 'text-stone-500 dark:text-zinc-400';
+/** Quiet text on the page background, which is darker than a panel's. */
+const onPage = 'text-stone-600 dark:text-zinc-400';
 
 function Names({ names }: { names: readonly string[] }) {
   if (names.length === 0) return <span className={muted}>{TEXTS.none}</span>;
@@ -90,7 +92,7 @@ export function PoolsPage() {
           {TEXTS.newPool}
         </button>
       </div>
-      <p className={`max-w-3xl text-sm ${muted}`}>{TEXTS.intro}</p>
+      <p className={`max-w-3xl text-sm ${onPage}`}>{TEXTS.intro}</p>
 
       <section className="panel min-w-0" aria-label={TEXTS.tableCaption}>
         <DataTable
