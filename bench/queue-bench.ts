@@ -11,10 +11,15 @@
  *    second and p50/p99 submit latency.
  * 4. Baseline in the same run: the server stops and the same claim-and-store SQL
  *    (claimContents + storeSubmissions) runs straight on the database for a new pool.
+ * 5. With routing pools, in the same run: BENCH_POOL_SERVICES more services (every other one of
+ *    a higher priority) are split over pools of BENCH_POOL_SIZE services, the operators are
+ *    spread over the pools, and steps 2 to 4 run again on items of those services, so the
+ *    figures with and without pools sit side by side. BENCH_POOLS=0 skips it.
  *
  * Sizing (environment): BENCH_OPERATORS (1000), BENCH_ITEMS (15000), BENCH_BASELINE_ITEMS (6000),
  * BENCH_MODE batch (one submit per claimed set, as batch moderators do) or single (one submit
- * per item). Every loop is bounded; everything stays on 127.0.0.1.
+ * per item), BENCH_POOL_SERVICES (6), BENCH_POOL_SIZE (3). Every loop is bounded; everything
+ * stays on 127.0.0.1.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -45,6 +50,9 @@ const OPERATORS = Number(process.env.BENCH_OPERATORS ?? 1000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 15000);
 const BASELINE_ITEMS = Number(process.env.BENCH_BASELINE_ITEMS ?? 6000);
 const MODE = process.env.BENCH_MODE === 'single' ? 'single' : 'batch';
+const POOLS_PHASE = process.env.BENCH_POOLS !== '0';
+const POOL_SERVICES = Number(process.env.BENCH_POOL_SERVICES ?? 6);
+const POOL_SIZE = Math.max(1, Number(process.env.BENCH_POOL_SIZE ?? 3));
 const MAX_CONTENT = 6;
 const TAGS = ['nudity', 'violence', 'spam', 'drugs'];
 const REQUEST_CONTENT_INTERVAL_MS = 3_000;
@@ -125,7 +133,27 @@ async function setup(db: Database): Promise<{ operators: Operator[]; token: stri
   };
 }
 
-async function ingestPool(baseUrl: string, token: string, count: number): Promise<void> {
+/** `count` items, spread round-robin over the services of `tokens`. */
+async function ingestPool(baseUrl: string, tokens: string[], count: number): Promise<void> {
+  await Promise.all(
+    tokens.map((token, index) =>
+      ingestItemsOf(
+        baseUrl,
+        token,
+        Math.floor(count / tokens.length) + (index < count % tokens.length ? 1 : 0),
+        // Four requests in flight in all, as a busy client service would send.
+        Math.max(1, Math.round(4 / tokens.length)),
+      ),
+    ),
+  );
+}
+
+async function ingestItemsOf(
+  baseUrl: string,
+  token: string,
+  count: number,
+  parallel: number,
+): Promise<void> {
   const items = Array.from({ length: count }, (_, n): IngestItem => {
     const common = { subscriber_id: `sub-${n % 50}`, user_id: `member-${n}` };
     return n % 3 === 0
@@ -136,9 +164,8 @@ async function ingestPool(baseUrl: string, token: string, count: number): Promis
           content: n % 7 === 0 ? `free money ${n}` : `message ${n}`,
         };
   });
-  // Four requests in flight, as a busy client service would send.
   await ingestItems(baseUrl, token, items, {
-    parallel: 4,
+    parallel,
     client: serviceClient(baseUrl, token, { fetch: request }),
   });
 }
@@ -225,22 +252,24 @@ async function runOperator(
   }
 }
 
-async function runServerPhase(
-  dataDir: string,
-  operators: Operator[],
-  token: string,
-): Promise<{
+interface PhaseResult {
   itemsPerSecond: number;
   p50: number;
   p99: number;
   assignP50: number;
   assignP99: number;
   stats: RunStats;
-}> {
+}
+
+async function runServerPhase(
+  dataDir: string,
+  operators: Operator[],
+  tokens: string[],
+): Promise<PhaseResult> {
   const { child, baseUrl } = await startBenchServer(dataDir, { LEASE_GRACE_SECONDS: '60' });
   try {
     const ingestStarted = performance.now();
-    await ingestPool(baseUrl, token, ITEMS);
+    await ingestPool(baseUrl, tokens, ITEMS);
     const ingestSeconds = (performance.now() - ingestStarted) / 1000;
     log(
       `ingest: ${ITEMS} items through POST /api/v1/contents in ${ingestSeconds.toFixed(1)} s (${Math.round(ITEMS / ingestSeconds)} items/s)`,
@@ -295,13 +324,19 @@ async function runServerPhase(
 }
 
 /** The same claim-and-store SQL, straight on the database, one operator after another. */
-async function runBaseline(db: Database, operators: Operator[]): Promise<number> {
+async function runBaseline(
+  db: Database,
+  operators: Operator[],
+  serviceCodes: string[],
+): Promise<number> {
+  // Spread round-robin over the services, each item with a subscriber of its own service.
   await db.query(
     `insert into contents (service_id, subscriber_id, user_id, message_type, content, ai_state)
-     select (select id from services where code = 'bench'), (select min(id) from subscribers),
+     select s.id, (select min(sub.id) from subscribers sub where sub.service_id = s.id),
             'member-' || n, 'text', 'message ' || n, 'done'
-       from generate_series(1, $1::int) as n`,
-    [BASELINE_ITEMS],
+       from generate_series(1, $1::int) as n
+       join services s on s.code = ($2::text[])[1 + n % cardinality($2::text[])]`,
+    [BASELINE_ITEMS, serviceCodes],
   );
   await db.query(
     `insert into moderation_presence (user_id, socket_id, node_id)
@@ -309,8 +344,9 @@ async function runBaseline(db: Database, operators: Operator[]): Promise<number>
      on conflict (user_id) do update set socket_id = excluded.socket_id`,
   );
   let stored = 0;
+  let emptyClaims = 0;
   const started = performance.now();
-  for (let round = 0; stored < BASELINE_ITEMS && round < 10_000; round += 1) {
+  for (let round = 0; stored < BASELINE_ITEMS && round < 10_000 + BASELINE_ITEMS; round += 1) {
     const operator = operators[round % operators.length];
     if (!operator) break;
     const claim = await claimContents(db, {
@@ -321,7 +357,14 @@ async function runBaseline(db: Database, operators: Operator[]): Promise<number>
       leaseSeconds: 60,
       aiWaitSeconds: 30,
     });
-    if (claim.ids.length === 0) break;
+    // With pools an operator's own services may run dry before the others': only a round in
+    // which nobody got anything means the queue is empty.
+    if (claim.ids.length === 0) {
+      emptyClaims += 1;
+      if (emptyClaims >= operators.length) break;
+      continue;
+    }
+    emptyClaims = 0;
     const outcomes = await db.transaction((tx) =>
       storeSubmissions(
         tx,
@@ -347,6 +390,72 @@ async function runBaseline(db: Database, operators: Operator[]): Promise<number>
   return stored / ((performance.now() - started) / 1000);
 }
 
+/**
+ * The pools phase's data: POOL_SERVICES services (every other one of priority 10), split over
+ * pools of POOL_SIZE services, and every operator in one pool, round-robin.
+ */
+async function setupPools(
+  db: Database,
+): Promise<{ tokens: string[]; codes: string[]; pools: number }> {
+  // The first baseline left its operators present on sockets that are gone.
+  await db.query('delete from moderation_presence');
+  const tokens: string[] = [];
+  const codes: string[] = [];
+  const pools: number[] = [];
+  for (let n = 0; n < POOL_SERVICES; n += 1) {
+    const code = `bench-pool-${n}`;
+    const { service, token } = await createTestService(db, {
+      code,
+      name: `Bench pool service ${n}`,
+      tags: TAGS,
+      aiWordLists: { spam: ['free money'], drugs: ['pills'] },
+    });
+    if (n % 2 === 1)
+      await db.query('update services set priority = 10 where id = $1', [service.id]);
+    if (n % POOL_SIZE === 0) {
+      const [pool] = await db.query<{ id: number }>(
+        'insert into pools (name) values ($1) returning id',
+        [`Bench pool ${pools.length + 1}`],
+      );
+      if (pool) pools.push(pool.id);
+    }
+    await db.query('insert into pool_services (pool_id, service_id) values ($1, $2)', [
+      pools.at(-1),
+      service.id,
+    ]);
+    tokens.push(token);
+    codes.push(code);
+  }
+  await db.query(
+    `insert into pool_members (pool_id, user_id)
+     select ($1::int[])[1 + (row_number() over (order by id))::int % cardinality($1::int[])], id
+       from users where username like 'bench_op_%'`,
+    [pools],
+  );
+  return { tokens, codes, pools: pools.length };
+}
+
+function report(label: string, server: PhaseResult, baseline: number): void {
+  log('');
+  log(`${label}, server end to end (sockets + HTTP):`);
+  log(
+    `  items moderated: ${server.stats.stored} of ${ITEMS} stored, ${server.stats.otherOutcomes} other outcomes, ${server.stats.notModerating} operators never moderating`,
+  );
+  log(`  throughput:      ${server.itemsPerSecond.toFixed(0)} items/s`);
+  log(
+    `  submit latency:  p50 ${server.p50.toFixed(1)} ms, p99 ${server.p99.toFixed(1)} ms (${server.stats.submitLatencies.length} submits)`,
+  );
+  log(
+    `  wait for items:  p50 ${server.assignP50.toFixed(0)} ms, p99 ${server.assignP99.toFixed(0)} ms (ask to set-content; claims yield to submits under load)`,
+  );
+  log(
+    `  cpu while operators ran (${server.stats.cpuWallSeconds.toFixed(1)} s): server ${server.stats.serverCpu?.toFixed(1) ?? '?'} s, bench client (${OPERATORS} simulated operators) ${server.stats.benchCpu.toFixed(1)} s`,
+  );
+  log(`${label}, baseline: the same claim-and-store SQL straight on the database:`);
+  log(`  throughput:      ${baseline.toFixed(0)} items/s`);
+  log(`  ratio server / baseline: ${(server.itemsPerSecond / baseline).toFixed(2)}`);
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mc-bench-queue-'));
   const pgliteDir = pgliteDirOf(dataDir);
@@ -357,40 +466,49 @@ async function main(): Promise<void> {
     const setupDb = await openPgliteDatabase({ dataDir: pgliteDir });
     const { operators, token } = await setup(setupDb).finally(() => setupDb.close());
 
-    const server = await runServerPhase(dataDir, operators, token);
-    log('');
-    log(`server, end to end (sockets + HTTP):`);
-    log(
-      `  items moderated: ${server.stats.stored} of ${ITEMS} stored, ${server.stats.otherOutcomes} other outcomes, ${server.stats.notModerating} operators never moderating`,
-    );
-    log(`  throughput:      ${server.itemsPerSecond.toFixed(0)} items/s`);
-    log(
-      `  submit latency:  p50 ${server.p50.toFixed(1)} ms, p99 ${server.p99.toFixed(1)} ms (${server.stats.submitLatencies.length} submits)`,
-    );
-    log(
-      `  wait for items:  p50 ${server.assignP50.toFixed(0)} ms, p99 ${server.assignP99.toFixed(0)} ms (ask to set-content; claims yield to submits under load)`,
-    );
-
-    log(
-      `  cpu while operators ran (${server.stats.cpuWallSeconds.toFixed(1)} s): server ${server.stats.serverCpu?.toFixed(1) ?? '?'} s, bench client (1,000 simulated operators) ${server.stats.benchCpu.toFixed(1)} s`,
-    );
+    const server = await runServerPhase(dataDir, operators, [token]);
     const db = await openPgliteDatabase({ dataDir: pgliteDir });
-    const baseline = await runBaseline(db, operators).finally(() => db.close());
-    log(`baseline, the same claim-and-store SQL straight on the database:`);
-    log(`  throughput:      ${baseline.toFixed(0)} items/s`);
-    log(`ratio server / baseline: ${(server.itemsPerSecond / baseline).toFixed(2)}`);
+    const baseline = await runBaseline(db, operators, ['bench']).finally(() => db.close());
+    report('without pools (every operator gets every service)', server, baseline);
+
+    const summary: [string, PhaseResult, number][] = [['without pools', server, baseline]];
+    if (POOLS_PHASE && POOL_SERVICES > 0) {
+      const poolsDb = await openPgliteDatabase({ dataDir: pgliteDir });
+      const pools = await setupPools(poolsDb).finally(() => poolsDb.close());
+      const pooled = await runServerPhase(dataDir, operators, pools.tokens);
+      const pooledDb = await openPgliteDatabase({ dataDir: pgliteDir });
+      const pooledBaseline = await runBaseline(pooledDb, operators, pools.codes).finally(() =>
+        pooledDb.close(),
+      );
+      report(
+        `with pools (${pools.pools} pools of up to ${POOL_SIZE} services, ${POOL_SERVICES} services, half at a higher priority)`,
+        pooled,
+        pooledBaseline,
+      );
+      summary.push(['with pools', pooled, pooledBaseline]);
+    }
+    log('');
+    log('summary (items/s):      server   baseline');
+    for (const [label, result, sql] of summary) {
+      log(
+        `  ${label.padEnd(20)} ${result.itemsPerSecond.toFixed(0).padStart(8)} ${sql.toFixed(0).padStart(10)}`,
+      );
+    }
     const met = server.itemsPerSecond >= 500 && server.p99 < 100;
-    log(`target (>= 500 items/s, p99 submit < 100 ms): ${met ? 'met' : 'NOT met'}`);
+    log(`target without pools (>= 500 items/s, p99 submit < 100 ms): ${met ? 'met' : 'NOT met'}`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 // A watchdog: whatever hangs, the bench ends (and its server child with it).
-setTimeout(() => {
-  process.stderr.write('bench: watchdog expired, giving up\n');
-  process.exit(2);
-}, DEADLINE_MS + 120_000).unref();
+setTimeout(
+  () => {
+    process.stderr.write('bench: watchdog expired, giving up\n');
+    process.exit(2);
+  },
+  (POOLS_PHASE ? 2 : 1) * (DEADLINE_MS + 120_000),
+).unref();
 
 main().then(
   () => process.exit(0),

@@ -19,6 +19,7 @@ import { registerOnlineUsers } from './features/online-users/online-users-module
 import type { SessionPolicy } from './features/auth/session-repository';
 import { SettingsRegistry } from './features/settings/settings-registry';
 import { registerSettings } from './features/settings/settings-module';
+import { registerPools } from './features/pools/pools-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerServices } from './features/services/services-module';
 import { registerStatistics } from './features/statistics/statistics-module';
@@ -166,7 +167,7 @@ export async function buildApp(
       }),
     );
     const ai = track(await registerAi(context));
-    track(registerIngest(context, { ai: ai.provider }));
+    track(registerIngest(context, { ai }));
     const statistics = track(registerStatistics(context));
     const moderation = track(
       await registerModeration(context, { userStats: statistics.userStats }),
@@ -186,6 +187,7 @@ export async function buildApp(
     registerServiceTokens(context);
     registerServices(context);
     registerSubscribers(context);
+    registerPools(context);
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
     const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));

@@ -4,11 +4,13 @@ import { parseSearchParams, stringifySearchParams } from './lib/search-params';
 import { homeRoute, profileRoute } from './routes/app-pages';
 import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/activity-routes';
 import { aggregatorRoute } from './routes/aggregator-routes';
+import { aiServicesRoute } from './routes/ai-routes';
 import { appRoute } from './routes/app-route';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
 import { rolesRoute, usersRoute } from './routes/people-routes';
 import { settingsRoute } from './routes/settings-routes';
+import { poolsRoute } from './routes/pools-routes';
 import {
   choosePasswordRoute,
   twoFactorSetupRoute,
@@ -41,6 +43,8 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     servicesRoute,
     subscribersRoute,
+    poolsRoute,
+    aiServicesRoute,
   ]),
 ]);
 

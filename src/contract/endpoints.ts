@@ -1,3 +1,4 @@
+import { aiServicesEndpoints } from './ai-services';
 import { auditLogEndpoints } from './audit-log';
 import { authEndpoints } from './auth';
 import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
@@ -7,6 +8,7 @@ import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
+import { poolEndpoints } from './pools';
 import { roleEndpoints } from './roles';
 import { serviceTokenEndpoints } from './service-tokens';
 import { settingsEndpoints } from './settings';
@@ -37,4 +39,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(serviceEndpoints),
   ...Object.values(subscriberEndpoints),
   ...Object.values(deliveryEndpoints),
+  ...Object.values(poolEndpoints),
+  ...Object.values(aiServicesEndpoints),
 ];

@@ -210,6 +210,8 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/settings',
   '/services',
   '/subscriber',
+  '/pools',
+  '/aiservices',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

@@ -5,7 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_TEXTS } from '../../src/contract/auth';
+import { AI_SERVICES_PAGE_TEXTS } from '../../src/features/ai-services/ai-services-texts';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
+import { POOLS_PAGE_TEXTS } from '../../src/features/pools/pools-texts';
 import { ROLES_PAGE_TEXTS } from '../../src/features/roles/roles-texts';
 import { SETTINGS_TEXTS } from '../../src/features/settings/settings-texts';
 import { SERVICES_TEXTS } from '../../src/features/services/services-texts';
@@ -171,6 +173,53 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/subscriber');
       await expect(page.getByTestId(`subscriber-row-${people[2]}`)).toBeVisible();
       await shot(page, 'subscribers-tablet');
+    });
+
+    // On a server of its own: a pool changes what the demo operator is routed.
+    test('pools and AI services screens', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const server = await startExtraServer();
+      try {
+        const context = await browser.newContext({
+          baseURL: server.baseURL,
+          colorScheme,
+          viewport: { width: 1280, height: 800 },
+        });
+        const page = await context.newPage();
+        await signIn(page, 'admin');
+        await page.goto('/pools');
+        await page.getByRole('button', { name: POOLS_PAGE_TEXTS.newPool }).click();
+        const dialog = page.getByTestId('pool-form-dialog');
+        await dialog.getByLabel(POOLS_PAGE_TEXTS.name).fill('Chat desk');
+        await dialog.getByLabel(POOLS_PAGE_TEXTS.description).fill('Chat moderation by day');
+        await dialog.getByTestId('pool-services').getByLabel('Demo Chat').check();
+        await dialog
+          .getByTestId('pool-members')
+          .getByLabel(/^operator/)
+          .check();
+        await shot(page, 'pools-dialog');
+        await dialog.getByRole('button', { name: POOLS_PAGE_TEXTS.create }).click();
+        await expect(page.getByTestId('pool-row-Chat desk')).toBeVisible();
+        await expect(dialog).toBeHidden();
+        await shot(page, 'pools');
+
+        await page.goto('/aiservices');
+        const local = page.getByTestId('ai-provider-local');
+        await local.getByRole('button', { name: AI_SERVICES_PAGE_TEXTS.test }).click();
+        await expect(local.getByTestId('ai-test-result')).toBeVisible();
+        await shot(page, 'aiservices');
+
+        await page.setViewportSize({ width: 820, height: 1180 });
+        await page.goto('/pools');
+        await expect(page.getByTestId('pool-row-Chat desk')).toBeVisible();
+        await shot(page, 'pools-tablet');
+        await page.goto('/aiservices');
+        await expect(page.getByTestId('ai-provider-local')).toBeVisible();
+        await shot(page, 'aiservices-tablet');
+        await context.close();
+      } finally {
+        await server.dispose();
+      }
     });
 
     // On a server of its own: setting it up changes how the demo accounts sign in.

@@ -247,6 +247,21 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/permissions/add-permissions': {
     input: () => ({ body: { role_id: NO_SUCH_ID, permissions: [] } }),
   },
+  'GET /api/pools/all': { input: () => ({}) },
+  'GET /api/pools/options': { input: () => ({}) },
+  // A pool of a service that does not exist: refused after the access check, nothing is added.
+  'POST /api/pools/create': {
+    input: (who) => ({
+      body: { name: `matrix ${who.name}`, service_ids: [NO_SUCH_ID], user_ids: [] },
+    }),
+  },
+  'POST /api/pools/update': {
+    input: () => ({ body: { id: NO_SUCH_ID, name: 'matrix pool', service_ids: [], user_ids: [] } }),
+  },
+  'POST /api/pools/delete': { input: () => ({ body: { id: NO_SUCH_ID } }) },
+  'GET /api/aiservices/all': { input: () => ({}) },
+  // The built-in provider answers at once and offline.
+  'POST /api/aiservices/test': { input: () => ({ body: { provider: 'local', text: 'matrix' } }) },
 };
 
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

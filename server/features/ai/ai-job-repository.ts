@@ -18,6 +18,8 @@ export interface AiJob {
   ai_attempts: number;
   tags: string[];
   ai_word_lists: Record<string, string[]>;
+  /** The service's choice now: it may have changed since the item arrived. */
+  ai_provider: 'default' | 'local' | 'none';
 }
 
 export async function claimAiJobs(
@@ -38,7 +40,7 @@ export async function claimAiJobs(
        from due, services s
       where c.id = due.id and s.id = c.service_id
      returning c.id, c.message_type, c.content, c.file_url, c.ai_attempts, s.tags,
-               s.ai_word_lists`,
+               s.ai_word_lists, s.ai_provider`,
     [options.limit, options.leaseSeconds],
   );
 }

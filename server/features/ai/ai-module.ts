@@ -1,40 +1,73 @@
+import type { AiServiceChoice } from '../../../src/contract/ai-services';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
+import { AiCallRecorder } from './ai-call-recorder';
+import { serviceAiChoice } from './ai-call-repository';
 import type { AiProvider } from './ai-provider';
+import { providerFor } from './ai-routing';
+import { aiServicesRoutes } from './ai-services-routes';
 import { AI_PROVIDER_SETTING_KEYS, aiProviderConfig } from './ai-settings';
 import { AiWorker } from './ai-worker';
 import { createLocalAiProvider } from './local-ai-provider';
 import { createOpenAiProvider } from './openai-provider';
 
+export interface RemoteAiProvider {
+  provider: AiProvider;
+  baseUrl: string;
+  model: string;
+  timeoutMs: number;
+}
+
 export interface AiModule extends DomainLifecycle {
   /** Asked inline by ingest when it answers at once, otherwise by the worker. */
   provider: AiProvider;
   /** The worker that asks a remote provider in the background; none for the local provider. */
-  worker: AiWorker | undefined;
+  readonly worker: AiWorker | undefined;
+  /** The built-in provider, which answers for services whose ai_provider is 'local'. */
+  local: AiProvider;
+  /** The configured remote provider, or undefined when the local one is the default. */
+  readonly remote: RemoteAiProvider | undefined;
+  /** Every call of the providers above, for the health figures of /aiservices. */
+  calls: AiCallRecorder;
+  /** The provider that answers for a service's items (null: no AI step). */
+  forService(serviceId: number): Promise<AiProvider | null>;
+  forChoice(choice: AiServiceChoice): AiProvider | null;
 }
 
 /**
  * The AI step: the OpenAI-compatible provider when the ai_provider setting says 'openai' and a
  * base URL is configured, otherwise the local one, which answers inline. When a save changes the
  * provider's settings it is rebuilt (and its worker replaced); `provider` keeps answering for
- * whichever is current, so ingest never holds a stale one.
+ * whichever is current, so ingest never holds a stale one. Each service may ask for the built-in
+ * provider or for no AI step instead (services.ai_provider). Every call of either provider is
+ * recorded once, for the health figures of /aiservices.
  */
 export async function registerAi(context: ServerContext): Promise<AiModule> {
   const { db, settings, log } = context;
+  const calls = new AiCallRecorder(db, log);
+  const local = calls.wrap(createLocalAiProvider());
   const build = () => {
     const resolved = aiProviderConfig(settings.values());
-    const provider =
+    const remote: RemoteAiProvider | undefined =
       resolved.provider === 'openai' && resolved.baseUrl
-        ? createOpenAiProvider({
+        ? {
+            provider: calls.wrap(
+              createOpenAiProvider({
+                baseUrl: resolved.baseUrl,
+                apiKey: resolved.apiKey,
+                model: resolved.model,
+                timeoutMs: resolved.timeoutMs,
+              }),
+            ),
             baseUrl: resolved.baseUrl,
-            apiKey: resolved.apiKey,
             model: resolved.model,
             timeoutMs: resolved.timeoutMs,
-          })
-        : createLocalAiProvider();
+          }
+        : undefined;
+    const provider = remote?.provider ?? local;
     const worker = provider.inline
       ? undefined
-      : new AiWorker({ db, provider, log, timeoutMs: resolved.timeoutMs });
-    return { provider, worker };
+      : new AiWorker({ db, provider, local, log, timeoutMs: resolved.timeoutMs });
+    return { provider, remote, worker };
   };
   let active = build();
   let started = false;
@@ -54,18 +87,31 @@ export async function registerAi(context: ServerContext): Promise<AiModule> {
     },
     suggest: (input) => active.provider.suggest(input),
   };
-  return {
+  const forChoice = (choice: AiServiceChoice) =>
+    providerFor(choice, { configured: active.provider, local });
+  const module: AiModule = {
     provider,
     get worker() {
       return active.worker;
     },
+    local,
+    get remote() {
+      return active.remote;
+    },
+    calls,
+    forChoice,
+    forService: async (serviceId) => forChoice(await serviceAiChoice(db, serviceId)),
     start() {
       started = true;
+      calls.start();
       active.worker?.start();
     },
     async close() {
       unsubscribe();
       await active.worker?.stop();
+      await calls.stop();
     },
   };
+  aiServicesRoutes(context, module);
+  return module;
 }

@@ -16,6 +16,8 @@ import { AiProviderError } from './openai-provider';
 export interface AiWorkerOptions {
   db: Database;
   provider: AiProvider;
+  /** Answers for services that chose the built-in provider ('local'). */
+  local?: AiProvider;
   log: FastifyBaseLogger;
   /** The longest one request may take; the claim lease is this plus a margin. */
   timeoutMs: number;
@@ -61,7 +63,16 @@ export class AiWorker {
   }
 
   private async handle(job: AiJob, retry: AiRetrySettings): Promise<void> {
-    const { db, provider } = this.options;
+    const { db } = this.options;
+    // A service switched to 'none' or 'local' after its item arrived is answered as it chose.
+    const provider =
+      job.ai_provider === 'local'
+        ? (this.options.local ?? this.options.provider)
+        : this.options.provider;
+    if (job.ai_provider === 'none') {
+      await storeAiAnswer(db, job.id, 'none', null);
+      return;
+    }
     try {
       const answer = await provider.suggest({
         messageType: job.message_type,

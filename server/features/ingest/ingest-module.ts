@@ -1,5 +1,5 @@
 import type { DomainLifecycle, ServerContext } from '../../server-context';
-import type { AiProvider } from '../ai/ai-provider';
+import type { AiModule } from '../ai/ai-module';
 import { contentDecisionRoutes } from './content-decision-routes';
 import { sweepIdempotencyKeys } from './idempotency';
 import { ingestRoutes } from './ingest-routes';
@@ -8,7 +8,10 @@ import { ingestRoutes } from './ingest-routes';
 const IDEMPOTENCY_SWEEP_MS = 15 * 60_000;
 
 /** The service API: client services push content and read decisions with their API token. */
-export function registerIngest(context: ServerContext, deps: { ai: AiProvider }): DomainLifecycle {
+export function registerIngest(
+  context: ServerContext,
+  deps: { ai: Pick<AiModule, 'forChoice'> },
+): DomainLifecycle {
   const { http, db, log } = context;
   ingestRoutes(http, { db, ai: deps.ai });
   contentDecisionRoutes(http, { db });

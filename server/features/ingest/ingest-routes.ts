@@ -3,7 +3,7 @@ import { ingestEndpoints } from '../../../src/contract/content';
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import type { AiProvider } from '../ai/ai-provider';
+import type { AiModule } from '../ai/ai-module';
 import { findServiceById, upsertSubscribers } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
 import { idempotentRequest, sendKept } from './idempotency';
@@ -36,8 +36,11 @@ function storedRequest(request: FastifyRequest): string {
  * table. A request is taken or refused whole: one invalid item refuses it with 422, and one item
  * of a blocked subscriber, or any item of an inactive service, with 403 (ingest-refusals.ts).
  */
-export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiProvider }): void {
-  const { db, ai } = deps;
+export function ingestRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; ai: Pick<AiModule, 'forChoice'> },
+): void {
+  const { db } = deps;
 
   /** The service behind the bearer token, checked before the body is read. */
   const authenticate = async (request: FastifyRequest) => {
@@ -71,17 +74,21 @@ export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiP
       const once = await idempotentRequest(db, request, service.id);
       if (once.earlier) return sendKept(reply, once.earlier, true);
       await refuseSwitchedOff(db, service, items, () => storedRequest(request));
+      // The service's ai_provider: null is no AI step ('none'), so its items get no answer.
+      const ai = deps.ai.forChoice(service.ai_provider);
       const suggestions = await Promise.all(
         items.map((item) =>
-          ai.inline
-            ? ai.suggest({
-                messageType: item.message_type,
-                content: item.content,
-                fileUrl: item.file_url ?? null,
-                tags: service.tags,
-                wordLists: service.ai_word_lists,
-              })
-            : Promise.resolve(undefined),
+          ai === null
+            ? Promise.resolve(null)
+            : ai.inline
+              ? ai.suggest({
+                  messageType: item.message_type,
+                  content: item.content,
+                  fileUrl: item.file_url ?? null,
+                  tags: service.tags,
+                  wordLists: service.ai_word_lists,
+                })
+              : Promise.resolve(undefined),
         ),
       );
       const answer = await db.transaction(async (tx) => {
@@ -96,7 +103,7 @@ export function ingestRoutes(app: FastifyInstance, deps: { db: Database; ai: AiP
           item,
           subscriberId: subscribers.get(item.subscriber_id) ?? 0,
           ai: suggestions[index],
-          aiProvider: ai.name,
+          aiProvider: ai?.name ?? 'none',
         }));
         const ids = await insertContents(tx, service.id, contents);
         const kept = await once.keep(tx, { status: 202, body: { ok: true, data: { ids } } });

@@ -13,8 +13,12 @@ import { enqueueDeliveries } from '../delivery/delivery-repository';
 /**
  * The queue and its leases. Rules:
  * - An item is pending, assigned (leased to one operator until lease_expires_at) or decided.
- * - A claim takes the oldest pending items with FOR UPDATE SKIP LOCKED, so concurrent claims on
- *   any number of server processes never take the same item, and never block on each other.
+ * - A claim takes pending items of the highest service priority first, then the oldest, with
+ *   FOR UPDATE SKIP LOCKED, so concurrent claims on any number of server processes never take
+ *   the same item, and never block on each other.
+ * - An operator who belongs to one or more routing pools is given only items of those pools'
+ *   services; an operator in no pool gets every service. Pools are read by each claim, so a
+ *   change applies to the next one; items already held stay.
  * - Only the socket that holds moderation for the user may claim (checked in the same statement),
  *   and never beyond the user's max_content.
  * - Leases are renewed while the operator's moderating socket is connected; once they lapse
@@ -43,23 +47,72 @@ export interface Claim {
   claimed: number;
 }
 
+/** Up to this many services of one priority level are read service by service (see below). */
+const FEW_SERVICES = 4;
+
 export async function claimContents(db: Queryable, options: ClaimOptions): Promise<Claim> {
+  // Levels are visited highest priority first; the outer LIMIT stops the nested loop as soon as
+  // it has enough, so a lower level is read (and locked) only when a higher one runs dry.
+  // Locking happens inside the scans, so a concurrent claim skips the rows another one holds and
+  // keeps walking instead of coming back short. A level of a few services (an operator in a
+  // small pool, a service of its own priority) reads each service's items through
+  // contents_pending_service_idx and merges them: walking the whole queue for a service that
+  // holds a sliver of it costs a scan of the queue. A wider level walks contents_pending_idx.
+  // PGlite never analyzes, and both partial indexes look empty to a planner without statistics,
+  // so two conditions steer it: the row comparison on (bound_time, id), which only
+  // contents_pending_idx serves in order (otherwise it sorts every pending item), and the update's
+  // status check written as `is true`, which no partial index predicate matches, so the rows are
+  // found through the primary key (otherwise it skip-scans a partial index for the ids).
   const rows = await db.query<{ id: number; fresh: boolean }>(
     `with held as (
        select count(*)::int as n from contents where status = 'assigned' and assigned_to = $1
+     ), wanted as (
+       select greatest(0, least($3::int, $4::int - (select n from held))) as n
+        where exists (select 1 from moderation_presence p where p.user_id = $1 and p.socket_id = $2)
+     ), levels as (
+       -- The services this user may get (those of their pools, or all), by priority.
+       select s.priority, array_agg(s.id) as ids, count(*) as services
+         from services s
+        where not exists (select 1 from pool_members m where m.user_id = $1)
+           or s.id in (select ps.service_id
+                         from pool_members m join pool_services ps on ps.pool_id = m.pool_id
+                        where m.user_id = $1)
+        group by s.priority order by s.priority desc
      ), picked as (
-       select id from contents
-        where status = 'pending'
-          and (ai_state <> 'pending' or bound_time < now() - $6 * interval '1 second')
-          and exists (select 1 from moderation_presence p where p.user_id = $1 and p.socket_id = $2)
-        order by bound_time, id
-        limit greatest(0, least($3::int, $4::int - (select n from held)))
-        for update skip locked
+       select item.id
+         from levels cross join lateral (
+           select id from (
+             select few.id, few.bound_time
+               from unnest(levels.ids) as service(id) cross join lateral (
+                 select c.id, c.bound_time from contents c
+                  where c.service_id = service.id and c.status = 'pending'
+                    and (c.ai_state <> 'pending' or c.bound_time < now() - $6 * interval '1 second')
+                  order by c.bound_time, c.id
+                  limit (select n from wanted)
+                  for update of c skip locked
+               ) few
+              where levels.services <= ${FEW_SERVICES}
+             union all
+             select many.id, many.bound_time from (
+               select c.id, c.bound_time from contents c
+                where levels.services > ${FEW_SERVICES} and c.status = 'pending'
+                  and (c.bound_time, c.id) > ('-infinity'::timestamptz, 0)
+                  and c.service_id = any(levels.ids)
+                  and (c.ai_state <> 'pending' or c.bound_time < now() - $6 * interval '1 second')
+                order by c.bound_time, c.id
+                limit (select n from wanted)
+                for update of c skip locked
+             ) many
+           ) level_items
+           order by bound_time, id
+           limit (select n from wanted)
+         ) item
+        limit (select n from wanted)
      ), claimed as (
        update contents c
           set status = 'assigned', assigned_to = $1, last_assigned_to = $1, assigned_at = now(),
               lease_expires_at = now() + $5 * interval '1 second'
-         from picked where c.id = picked.id and c.status = 'pending'
+        where c.id = any(array(select id from picked)) and (c.status = 'pending') is true
        returning c.id, c.bound_time
      )
      select id, fresh from (

@@ -1,3 +1,4 @@
+import type { AiServiceChoice } from '../../../src/contract/ai-services';
 import { queryOne, type Queryable } from '../../db/database';
 import { newWebhookSecret } from '../delivery/webhook-signature';
 
@@ -16,6 +17,8 @@ export interface ServiceRecord {
   ai_word_lists: Record<string, string[]>;
   /** An inactive service's new items are refused at ingest. */
   active: boolean;
+  /** Which AI provider answers for its items ('default', 'local' or 'none'). */
+  ai_provider: AiServiceChoice;
 }
 
 export interface NewService {
@@ -29,7 +32,7 @@ export interface NewService {
 }
 
 const SELECT_SERVICE = `select id, code, name, callback_url, tags, submit_without_tags,
-       enable_dynamic_tags, ai_word_lists, active from services`;
+       enable_dynamic_tags, ai_word_lists, active, ai_provider from services`;
 
 export async function createService(db: Queryable, service: NewService): Promise<ServiceRecord> {
   const row = await queryOne<ServiceRecord>(
@@ -38,7 +41,7 @@ export async function createService(db: Queryable, service: NewService): Promise
                            enable_dynamic_tags, ai_word_lists)
      values ($1, $2, $3, $4, $5::text[], $6, $7, $8::jsonb)
      returning id, code, name, callback_url, tags, submit_without_tags, enable_dynamic_tags,
-               ai_word_lists, active`,
+               ai_word_lists, active, ai_provider`,
     [
       service.code,
       service.name,
