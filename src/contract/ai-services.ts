@@ -94,7 +94,7 @@ export type AiTestResult = z.infer<typeof AiTestResultSchema>;
 export const AI_SERVICES_TEXTS = {
   title: 'AI Services',
   noRemote:
-    'No OpenAI-compatible provider is configured (set AI_BASE_URL or the ai_base_url setting).',
+    'No OpenAI-compatible provider is configured: choose it as the AI provider and give its base URL on /settings.',
 } as const;
 
 export const aiServicesEndpoints = {

@@ -168,6 +168,7 @@ describe('/aiservices with an OpenAI-compatible provider, and each service choos
     });
     prepared = await prepareTestDatabase('demo');
     db = await prepared.open();
+    await putSetting(db, 'ai_provider', 'openai');
     await putSetting(db, 'ai_base_url', `${fake.url}/v1`);
     await putSetting(db, 'ai_model', 'tiny');
     server = await startTestServer(db, { DEMO_FEEDER: '0' });
