@@ -28,7 +28,7 @@ export const AI_SERVICES_PAGE_TEXTS = {
   byChoice: 'chosen',
   remoteMissingTitle: 'OpenAI-compatible API',
   remoteMissing:
-    'Not configured. Set AI_BASE_URL (and AI_API_KEY, AI_MODEL) or the ai_base_url setting to have a model answer for services that take the default; the built-in word lists answer until then.',
+    'Not configured. Choose the OpenAI-compatible provider and give its base URL, key and model on Settings (or pin them with AI_PROVIDER, AI_BASE_URL, AI_API_KEY, AI_MODEL) to have a model answer for services that take the default; the built-in word lists answer until then.',
   withoutAi: 'Services without AI',
   withoutAiHint: 'Their items reach operators with no AI suggestion.',
   testTitle: 'Test connection',
