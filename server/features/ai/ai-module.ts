@@ -66,7 +66,14 @@ export async function registerAi(context: ServerContext): Promise<AiModule> {
     const provider = remote?.provider ?? local;
     const worker = provider.inline
       ? undefined
-      : new AiWorker({ db, provider, local, log, timeoutMs: resolved.timeoutMs });
+      : new AiWorker({
+          db,
+          provider,
+          local,
+          log,
+          timeoutMs: resolved.timeoutMs,
+          pinned: context.config.settingPins,
+        });
     return { provider, remote, worker };
   };
   let active = build();

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { PollingLoop } from '../../workers/polling-loop';
 import type { AiProvider } from './ai-provider';
 import { claimAiJobs, recordAiFailure, storeAiAnswer, type AiJob } from './ai-job-repository';
+import type { SettingPins } from '../settings/settings-registry';
 import { readAiRetrySettings, type AiRetrySettings } from './ai-settings';
 import { AiProviderError } from './openai-provider';
 
@@ -21,6 +22,8 @@ export interface AiWorkerOptions {
   log: FastifyBaseLogger;
   /** The longest one request may take; the claim lease is this plus a margin. */
   timeoutMs: number;
+  /** What the environment pins of the retry knobs (the registry's rule; read each round). */
+  pinned?: SettingPins;
   pollMs?: number;
   batchSize?: number;
 }
@@ -53,7 +56,7 @@ export class AiWorker {
   }
 
   async runOnce(): Promise<number> {
-    const retry = await readAiRetrySettings(this.options.db);
+    const retry = await readAiRetrySettings(this.options.db, this.options.pinned);
     const jobs = await claimAiJobs(this.options.db, {
       limit: this.batchSize,
       leaseSeconds: Math.ceil(this.options.timeoutMs / 1000) + LEASE_MARGIN_SECONDS,
