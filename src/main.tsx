@@ -9,7 +9,7 @@ import { startOutbox } from './features/outbox/outbox-instance';
 import { UpdatePrompt } from './features/pwa/components/update-prompt';
 import { registerServiceWorker } from './features/pwa/service-worker-registration';
 import { queryClient } from './lib/query-client';
-import { persistOptions, watchCacheOwner } from './lib/query-persistence';
+import { persistOptions, refreshRestoredQueries, watchCacheOwner } from './lib/query-persistence';
 import { initTheme } from './lib/theme';
 import { router } from './router';
 import './styles.css';
@@ -24,7 +24,11 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={() => refreshRestoredQueries(queryClient)}
+    >
       <RouterProvider router={router} />
       <UpdatePrompt />
     </PersistQueryClientProvider>

@@ -11,6 +11,10 @@
  * - The cache belongs to one user: when a different user signs in on this device, everything
  *   but the auth queries is dropped before it can show (watchCacheOwner).
  * - A query opts out with `meta: { persist: false }` (large or sensitive data).
+ * - What is restored shows at once and is fetched again as soon as it is used
+ *   (refreshRestoredQueries): the copy is written at most once a second, so after a reload it
+ *   may be older than its dataUpdatedAt says (a change saved just before the reload), and
+ *   staleTime alone would keep showing the list before the change for up to a minute.
  */
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { QueryClient } from '@tanstack/react-query';
@@ -79,5 +83,17 @@ export function watchCacheOwner(
     if (previous !== null) {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
     }
+  });
+}
+
+/**
+ * After a restore, before any query runs: every restored query counts as stale, so its first use
+ * fetches it again. Nothing is fetched or cancelled here (the current user's query, never
+ * persisted, may be on its way).
+ */
+export function refreshRestoredQueries(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== 'auth',
+    refetchType: 'none',
   });
 }

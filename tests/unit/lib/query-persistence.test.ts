@@ -1,6 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { shouldPersistQuery, watchCacheOwner } from '../../../src/lib/query-persistence';
+import {
+  refreshRestoredQueries,
+  shouldPersistQuery,
+  watchCacheOwner,
+} from '../../../src/lib/query-persistence';
 
 const query = (queryKey: unknown[], status = 'success', meta?: Record<string, unknown>) => ({
   queryKey,
@@ -50,5 +54,17 @@ describe('watchCacheOwner', () => {
     client.setQueryData(userKey, { id: 1 });
     expect(client.getQueryData(['dashboard'])).toEqual({ total: 5 });
     stop();
+  });
+});
+
+describe('refreshRestoredQueries', () => {
+  it('shows restored data but fetches it again on its next use, however fresh it claims to be', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    client.setQueryData(['services', 'list'], ['before the change']);
+    const restored = () => client.getQueryCache().find({ queryKey: ['services', 'list'] });
+    expect(restored()?.isStale()).toBe(false);
+    await refreshRestoredQueries(client);
+    expect(client.getQueryData(['services', 'list'])).toEqual(['before the change']);
+    expect(restored()?.isStale()).toBe(true);
   });
 });
