@@ -8,10 +8,10 @@ import {
 import { api } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ListTable } from '../../../ui/data-table/list-table';
+import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
 import { useListSearch } from '../../../ui/data-table/use-list-search';
 import { DateRangePicker } from '../../../ui/date-range-picker';
 import { FilterSelect } from '../../../ui/filter-select';
-import { SearchInput } from '../../../ui/search-input';
 import { useAuditLog } from '../api/get-audit-log';
 import { AUDIT_LOG_TEXTS as TEXTS } from '../audit-log-texts';
 import { AuditEntryDialog } from './audit-entry-dialog';
@@ -62,13 +62,11 @@ export function AuditLogPage() {
         filters={
           // Below the title row (with Columns and Export), however many filters are set.
           <div className="order-last flex w-full flex-wrap items-center gap-2">
-            <SearchInput
+            <ListTextFilter
+              list={list}
+              name="actor"
               label={TEXTS.actorFilter}
               placeholder={TEXTS.actor}
-              value={list.search.actor ?? ''}
-              onChange={(text) =>
-                setFilters({ actor: text.trim() || undefined }, { replace: true })
-              }
               className="sm:w-44"
             />
             <FilterSelect
@@ -91,13 +89,11 @@ export function AuditLogPage() {
               }
             />
             {targetType && (
-              <SearchInput
+              <ListTextFilter
+                list={list}
+                name="target_id"
                 label={TEXTS.targetId}
                 placeholder={TEXTS.targetId}
-                value={list.search.target_id ?? ''}
-                onChange={(text) =>
-                  setFilters({ target_id: text.trim() || undefined }, { replace: true })
-                }
                 className="sm:w-32"
               />
             )}

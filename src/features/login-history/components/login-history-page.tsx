@@ -3,10 +3,10 @@ import { LOGIN_RESULTS, loginHistoryEndpoints } from '../../../contract/login-hi
 import { api } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ListTable } from '../../../ui/data-table/list-table';
+import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
 import { useListSearch } from '../../../ui/data-table/use-list-search';
 import { DateRangePicker } from '../../../ui/date-range-picker';
 import { FilterSelect } from '../../../ui/filter-select';
-import { SearchInput } from '../../../ui/search-input';
 import { useLoginHistory } from '../api/get-login-history';
 import { LOGIN_HISTORY_TEXTS as TEXTS } from '../login-history-texts';
 import { loginHistoryColumns } from './login-history-columns';
@@ -44,11 +44,11 @@ export function LoginHistoryPage() {
       filters={
         // Below the title row (with Columns and Export), however many filters are set.
         <div className="order-last flex w-full flex-wrap items-center gap-2">
-          <SearchInput
+          <ListTextFilter
+            list={list}
+            name="user"
             label={TEXTS.usernameFilter}
             placeholder={TEXTS.username}
-            value={list.search.user ?? ''}
-            onChange={(text) => setFilters({ user: text.trim() || undefined }, { replace: true })}
             className="sm:w-48"
           />
           <FilterSelect
@@ -58,13 +58,11 @@ export function LoginHistoryPage() {
             value={list.search.result}
             onChange={(result) => setFilters({ result: result || undefined })}
           />
-          <SearchInput
+          <ListTextFilter
+            list={list}
+            name="address"
             label={TEXTS.addressFilter}
             placeholder={TEXTS.address}
-            value={list.search.address ?? ''}
-            onChange={(text) =>
-              setFilters({ address: text.trim() || undefined }, { replace: true })
-            }
             className="sm:w-40"
           />
           <DateRangePicker

@@ -9,8 +9,8 @@ import {
 } from '../../../contract/service-tokens';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ListTable } from '../../../ui/data-table/list-table';
+import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
 import { useListSearch } from '../../../ui/data-table/use-list-search';
-import { SearchInput } from '../../../ui/search-input';
 import { useCurrentUser } from '../../auth/api/current-user';
 import type { CreatedServiceToken } from '../api/create-service-token';
 import { useServiceTokens } from '../api/get-service-tokens';
@@ -56,13 +56,11 @@ export function ServiceTokensPage() {
         pageSizes={SERVICE_TOKEN_PAGE_SIZES}
         columnMenu={false}
         filters={
-          <SearchInput
+          <ListTextFilter
+            list={list}
+            name="service_name"
             label={TEXTS.searchLabel}
             placeholder={SERVICE_TOKEN_TEXTS.search}
-            value={list.search.service_name ?? ''}
-            onChange={(text) =>
-              list.setFilters({ service_name: text.trim() || undefined }, { replace: true })
-            }
           />
         }
         actions={

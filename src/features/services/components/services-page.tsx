@@ -4,9 +4,9 @@ import { serviceEndpoints, type ServiceRow } from '../../../contract/services';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ListTable } from '../../../ui/data-table/list-table';
+import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
 import { useListSearch } from '../../../ui/data-table/use-list-search';
 import { FilterSelect } from '../../../ui/filter-select';
-import { SearchInput } from '../../../ui/search-input';
 import { useServices } from '../api/get-services';
 import type { CreatedService, RotatedSecret } from '../api/service-mutations';
 import { SERVICES_TEXTS as TEXTS } from '../services-texts';
@@ -96,13 +96,11 @@ export function ServicesPage() {
         query={services}
         filters={
           <div className="flex w-full flex-wrap items-center gap-2 lg:w-auto">
-            <SearchInput
+            <ListTextFilter
+              list={list}
+              name="search"
               label={TEXTS.searchLabel}
               placeholder={TEXTS.searchPlaceholder}
-              value={list.search.search ?? ''}
-              onChange={(text) =>
-                list.setFilters({ search: text.trim() || undefined }, { replace: true })
-              }
             />
             <FilterSelect
               label={TEXTS.statusFilter}

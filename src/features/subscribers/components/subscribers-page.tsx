@@ -4,9 +4,9 @@ import { subscriberEndpoints, type SubscriberRow } from '../../../contract/subsc
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ListTable } from '../../../ui/data-table/list-table';
+import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
 import { useListSearch } from '../../../ui/data-table/use-list-search';
 import { FilterSelect } from '../../../ui/filter-select';
-import { SearchInput } from '../../../ui/search-input';
 import { useSubscriberServiceOptions, useSubscribers } from '../api/get-subscribers';
 import { SUBSCRIBERS_TEXTS as TEXTS } from '../subscribers-texts';
 import { subscriberColumns } from './subscriber-columns';
@@ -60,13 +60,11 @@ export function SubscribersPage() {
         query={subscribers}
         filters={
           <div className="flex w-full flex-wrap items-center gap-2 lg:w-auto">
-            <SearchInput
+            <ListTextFilter
+              list={list}
+              name="search"
               label={TEXTS.searchLabel}
               placeholder={TEXTS.searchPlaceholder}
-              value={list.search.search ?? ''}
-              onChange={(text) =>
-                list.setFilters({ search: text.trim() || undefined }, { replace: true })
-              }
             />
             <FilterSelect
               label={TEXTS.serviceFilter}

@@ -5,8 +5,8 @@ import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ListTable } from '../../../ui/data-table/list-table';
+import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
 import { useListSearch } from '../../../ui/data-table/use-list-search';
-import { SearchInput } from '../../../ui/search-input';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useUserOptions } from '../api/get-user-options';
 import { useUsers } from '../api/get-users';
@@ -81,13 +81,11 @@ export function UsersPage() {
         query={users}
         filters={
           <div className="flex w-full flex-wrap items-center gap-2 lg:w-auto">
-            <SearchInput
+            <ListTextFilter
+              list={list}
+              name="search"
               label={TEXTS.searchLabel}
               placeholder={TEXTS.searchPlaceholder}
-              value={list.search.search ?? ''}
-              onChange={(text) =>
-                list.setFilters({ search: text.trim() || undefined }, { replace: true })
-              }
             />
             <FilterSelect
               label={TEXTS.roleFilter}
