@@ -1,12 +1,60 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Database, Queryable } from './database';
+import { checkStatementName, type Database, type Queryable } from './database';
 
-function wrap(target: PGlite | Transaction): Queryable {
+/**
+ * One argument of EXECUTE, as a quoted literal: PGlite's query call has no named statements, so
+ * a prepared statement runs through SQL's PREPARE and EXECUTE, whose arguments are written into
+ * the statement. A quoted literal takes the type the parameter was prepared with, and quoting
+ * with doubled single quotes is exact while standard_conforming_strings is on (the default).
+ */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`not a finite number: ${value}`);
+    return `'${value}'`;
+  }
+  if (typeof value === 'boolean') return value ? `'true'` : `'false'`;
+  if (typeof value === 'string') {
+    if (value.includes('\0')) throw new TypeError('text with a NUL character');
+    return `'${value.replaceAll("'", "''")}'`;
+  }
+  throw new TypeError(
+    `a prepared statement takes text, numbers, booleans or null, not ${typeof value}`,
+  );
+}
+
+/** The prepared statement does not exist (a rolled-back PREPARE, a reopened database). */
+const NO_SUCH_STATEMENT = '26000';
+
+function wrap(target: PGlite | Transaction, prepared: Set<string>): Queryable {
+  const query = async <Row>(sql: string, params: readonly unknown[] = []) => {
+    const result = await target.query<Row>(sql, params as unknown[]);
+    return result.rows;
+  };
+  const execute = <Row>(name: string, params: readonly unknown[]) =>
+    query<Row>(
+      params.length === 0
+        ? `execute ${name}`
+        : `execute ${name}(${params.map(sqlLiteral).join(', ')})`,
+    );
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<Row>(sql, params as unknown[]);
-      return result.rows;
+    query,
+    async queryPrepared<Row>(name: string, sql: string, params: readonly unknown[] = []) {
+      checkStatementName(name);
+      if (!prepared.has(name)) {
+        await query(`prepare ${name} as ${sql}`);
+        prepared.add(name);
+      }
+      try {
+        return await execute<Row>(name, params);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== NO_SUCH_STATEMENT) throw error;
+        prepared.delete(name);
+        await query(`prepare ${name} as ${sql}`);
+        prepared.add(name);
+        return execute<Row>(name, params);
+      }
     },
   };
 }
@@ -87,18 +135,23 @@ export async function openPgliteDatabase(
 }
 
 export function fromPglite(pg: PGlite): Database & { pglite: PGlite } {
-  const self = wrap(pg);
+  // Prepared statements belong to the one connection, which transactions share.
+  const prepared = new Set<string>();
+  const self = wrap(pg, prepared);
   const queue = new FairQueue();
   return {
     kind: 'pglite',
     pglite: pg,
     query: (sql, params) => queue.run(() => self.query(sql, params)),
+    queryPrepared: (name, sql, params) => queue.run(() => self.queryPrepared(name, sql, params)),
     deferred: {
       query: (sql, params) => queue.run(() => self.query(sql, params), 'deferred'),
+      queryPrepared: (name, sql, params) =>
+        queue.run(() => self.queryPrepared(name, sql, params), 'deferred'),
     },
     exec: (sql) => queue.run(async () => void (await pg.exec(sql))),
     // The callback's statements go straight to PGlite: the transaction holds the queue.
-    transaction: (work) => queue.run(() => pg.transaction((tx) => work(wrap(tx)))),
+    transaction: (work) => queue.run(() => pg.transaction((tx) => work(wrap(tx, prepared)))),
     close: () => queue.run(() => pg.close()),
   };
 }

@@ -1,5 +1,10 @@
 import pg from 'pg';
-import { DatabaseUnavailableError, type Database, type Queryable } from './database';
+import {
+  DatabaseUnavailableError,
+  checkStatementName,
+  type Database,
+  type Queryable,
+} from './database';
 
 /**
  * The PostgreSQL server behind `DATABASE_URL`, through a `pg` pool. Rules:
@@ -120,6 +125,19 @@ export function openPostgresDatabase(
           throw unavailable(error);
         }
       },
+      // pg prepares a named statement once per connection and reuses it after.
+      async queryPrepared<Row>(name: string, sql: string, params: readonly unknown[] = []) {
+        try {
+          const result = await client.query({
+            name: checkStatementName(name),
+            text: sql,
+            values: params as unknown[],
+          });
+          return result.rows as Row[];
+        } catch (error) {
+          throw unavailable(error);
+        }
+      },
     };
   }
 
@@ -139,11 +157,14 @@ export function openPostgresDatabase(
 
   const self: Queryable = {
     query: (sql, params) => withClient((client) => wrap(client).query(sql, params)),
+    queryPrepared: (name, sql, params) =>
+      withClient((client) => wrap(client).queryPrepared(name, sql, params)),
   };
 
   return {
     kind: 'postgres',
     query: self.query,
+    queryPrepared: self.queryPrepared,
     deferred: self,
     async exec(sql) {
       await self.query(sql);

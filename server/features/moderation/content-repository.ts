@@ -63,7 +63,10 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
   // contents_pending_idx serves in order (otherwise it sorts every pending item), and the update's
   // status check written as `is true`, which no partial index predicate matches, so the rows are
   // found through the primary key (otherwise it skip-scans a partial index for the ids).
-  const rows = await db.query<{ id: number; fresh: boolean }>(
+  // Prepared: planning this statement takes several times longer than running it (about 5 ms
+  // against 1 ms on PGlite), and claims come many times a second.
+  const rows = await db.queryPrepared<{ id: number; fresh: boolean }>(
+    'claim_contents',
     `with held as (
        select count(*)::int as n from contents where status = 'assigned' and assigned_to = $1
      ), wanted as (
