@@ -3,7 +3,8 @@
  * service with its callback URL and copies the signing secret shown once, issues its API token
  * on /service-tokens, the service sends an item through the ingest API, an operator tags and
  * submits it, and the signed webhook arrives at the service's receiver, where it verifies with
- * the secret the administrator was shown: checked here by the Standard Webhooks scheme itself
+ * the secret the administrator was shown (after a rotation, during whose overlap a delivery
+ * verifies with the old secret and the new): checked here by the Standard Webhooks scheme itself
  * (HMAC-SHA256 over "id.timestamp.body" with the base64 key after `whsec_`), not by our verifier.
  */
 import { createHmac } from 'node:crypto';
@@ -107,6 +108,32 @@ test.describe('onboarding a client service', () => {
       expect(receiver.received).toHaveLength(1);
       expect(verifiesWith(secret, receiver.received[0] as ReceivedWebhook)).toBe(true);
       receiver.received.length = 0;
+    });
+
+    await test.step('during a rotation overlap a delivery verifies with either secret', async () => {
+      await admin.getByRole('button', { name: SERVICES_TEXTS.rotateLabel(name) }).click();
+      await admin
+        .getByTestId('rotate-secret-dialog')
+        .getByRole('button', { name: SERVICES_TEXTS.rotate_.confirm })
+        .click();
+      const shown = admin
+        .getByRole('dialog', { name: SERVICES_TEXTS.secret.rotatedTitle(name) })
+        .getByTestId('signing-secret');
+      await expect(shown).toHaveText(/^whsec_/);
+      const rotated = (await shown.textContent()) ?? '';
+      expect(rotated).not.toBe(secret);
+      await admin.getByRole('button', { name: SERVICES_TEXTS.secret.done }).click();
+
+      await admin.getByRole('button', { name: SERVICES_TEXTS.testDeliveryLabel(name) }).click();
+      const dialog = admin.getByRole('dialog', { name: SERVICES_TEXTS.test.title(name) });
+      await expect(dialog.getByTestId('test-delivery-status')).toHaveText('204');
+      await dialog.getByRole('button', { name: SERVICES_TEXTS.test.close }).click();
+      const [webhook] = receiver.received;
+      if (!webhook) throw new Error('no test delivery arrived');
+      expect(verifiesWith(secret, webhook)).toBe(true);
+      expect(verifiesWith(rotated, webhook)).toBe(true);
+      receiver.received.length = 0;
+      secret = rotated;
     });
 
     let token = '';
