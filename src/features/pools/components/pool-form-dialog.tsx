@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { PoolBodySchema, type PoolOptions, type PoolRow } from '../../../contract/pools';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../ui/dialog';
 import { FormError } from '../../../ui/form/form-error';
+import { FormActions } from '../../../ui/form/form-actions';
 import { TextField } from '../../../ui/form/text-field';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { poolOptionsQuery } from '../api/get-pools';
@@ -110,31 +110,13 @@ function PoolForm({
         />
       </div>
       <FormError message={form.formError} />
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={form.submitting}
-          onClick={onClose}
-        >
-          {TEXTS.cancel}
-        </button>
-        <button
-          type="submit"
-          className="btn-primary"
-          disabled={form.submitting}
-          aria-busy={form.submitting || undefined}
-        >
-          {form.submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-          {pool
-            ? form.submitting
-              ? TEXTS.saving
-              : TEXTS.save
-            : form.submitting
-              ? TEXTS.creating
-              : TEXTS.create}
-        </button>
-      </div>
+      <FormActions
+        busy={form.submitting}
+        submitLabel={pool ? TEXTS.save : TEXTS.create}
+        busyLabel={pool ? TEXTS.saving : TEXTS.creating}
+        cancelLabel={TEXTS.cancel}
+        onCancel={onClose}
+      />
     </form>
   );
 }

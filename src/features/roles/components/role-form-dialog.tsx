@@ -1,4 +1,3 @@
-import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   AddRoleRequestSchema,
@@ -7,6 +6,7 @@ import {
 } from '../../../contract/roles';
 import { Dialog } from '../../../ui/dialog';
 import { FormError } from '../../../ui/form/form-error';
+import { FormActions } from '../../../ui/form/form-actions';
 import { SelectField } from '../../../ui/form/select-field';
 import { TextField } from '../../../ui/form/text-field';
 import { useZodForm } from '../../../ui/form/use-zod-form';
@@ -16,30 +16,6 @@ import { ROLES_PAGE_TEXTS as TEXTS } from '../roles-texts';
 /** What the role dialog does: add (empty or as a copy of a role) or rename a role. */
 export type RoleFormTarget =
   { mode: 'add'; copyFrom?: RoleRow | undefined } | { mode: 'rename'; role: RoleRow };
-
-function Buttons({
-  busy,
-  label,
-  busyLabel,
-  onCancel,
-}: {
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-  onCancel: () => void;
-}) {
-  return (
-    <div className="flex flex-wrap justify-end gap-2 pt-2">
-      <button type="button" className="btn-secondary" disabled={busy} onClick={onCancel}>
-        {TEXTS.cancel}
-      </button>
-      <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy || undefined}>
-        {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-        {busy ? busyLabel : label}
-      </button>
-    </div>
-  );
-}
 
 function Frame({
   title,
@@ -106,10 +82,11 @@ function AddRoleForm({
           value={form.values.copy_from_role_id as number | ''}
         />
         <FormError message={form.formError} />
-        <Buttons
+        <FormActions
           busy={form.submitting}
-          label={TEXTS.create}
+          submitLabel={TEXTS.create}
           busyLabel={TEXTS.creating}
+          cancelLabel={TEXTS.cancel}
           onCancel={onClose}
         />
       </form>
@@ -154,10 +131,11 @@ function RenameRoleForm({
           value={form.values.description ?? ''}
         />
         <FormError message={form.formError} />
-        <Buttons
+        <FormActions
           busy={form.submitting}
-          label={TEXTS.saveRole}
+          submitLabel={TEXTS.saveRole}
           busyLabel={TEXTS.savingRole}
+          cancelLabel={TEXTS.cancel}
           onCancel={onClose}
         />
       </form>

@@ -1,4 +1,3 @@
-import { LoaderCircle } from 'lucide-react';
 import {
   ROTATION_OVERLAP_DEFAULT_HOURS,
   ROTATION_OVERLAP_MAX_HOURS,
@@ -7,6 +6,7 @@ import {
 } from '../../../contract/services';
 import { Dialog } from '../../../ui/dialog';
 import { FormError } from '../../../ui/form/form-error';
+import { FormActions } from '../../../ui/form/form-actions';
 import { NumberField } from '../../../ui/form/number-field';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { useRotateSecret, type RotatedSecret } from '../api/service-mutations';
@@ -52,20 +52,13 @@ export function RotateSecretDialog({
           value={form.values.overlap_hours as number | undefined}
         />
         <FormError message={form.formError} />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" disabled={busy} onClick={onClose}>
-            {SERVICES_TEXTS.cancel}
-          </button>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            {busy ? TEXTS.busy : TEXTS.confirm}
-          </button>
-        </div>
+        <FormActions
+          busy={busy}
+          submitLabel={TEXTS.confirm}
+          busyLabel={TEXTS.busy}
+          cancelLabel={SERVICES_TEXTS.cancel}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -1,4 +1,3 @@
-import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import {
   AI_PROVIDERS,
@@ -11,6 +10,7 @@ import {
 import { Dialog } from '../../../ui/dialog';
 import { CheckboxField, SwitchField } from '../../../ui/form/checkbox-field';
 import { FormError } from '../../../ui/form/form-error';
+import { FormActions } from '../../../ui/form/form-actions';
 import { NumberField } from '../../../ui/form/number-field';
 import { SelectField } from '../../../ui/form/select-field';
 import { TextField } from '../../../ui/form/text-field';
@@ -108,21 +108,15 @@ export function ServiceFormDialog({
       title={editing ? TEXTS.editTitle(editing.name) : TEXTS.createTitle}
       testId="service-form-dialog"
       footer={
-        <>
-          <button type="button" className="btn-secondary" disabled={busy} onClick={onClose}>
-            {TEXTS.cancel}
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="btn-primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            {editing ? (busy ? TEXTS.saving : TEXTS.save) : busy ? TEXTS.creating : TEXTS.create}
-          </button>
-        </>
+        <FormActions
+          busy={busy}
+          submitLabel={editing ? TEXTS.save : TEXTS.create}
+          busyLabel={editing ? TEXTS.saving : TEXTS.creating}
+          cancelLabel={TEXTS.cancel}
+          onCancel={onClose}
+          form={formId}
+          inRow={false}
+        />
       }
     >
       <form

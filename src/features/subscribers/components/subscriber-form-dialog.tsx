@@ -1,8 +1,8 @@
-import { LoaderCircle } from 'lucide-react';
 import { SubscriberFormSchema, type SubscriberRow } from '../../../contract/subscribers';
 import { Dialog } from '../../../ui/dialog';
 import { SwitchField } from '../../../ui/form/checkbox-field';
 import { FormError } from '../../../ui/form/form-error';
+import { FormActions } from '../../../ui/form/form-actions';
 import { TextareaField, TextField } from '../../../ui/form/text-field';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { useUpdateSubscriber } from '../api/update-subscriber';
@@ -61,20 +61,13 @@ export function SubscriberFormDialog({
           {...form.field('blocked')}
         />
         <FormError message={form.formError} />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" disabled={busy} onClick={onClose}>
-            {TEXTS.cancel}
-          </button>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            {busy ? TEXTS.saving : TEXTS.save}
-          </button>
-        </div>
+        <FormActions
+          busy={busy}
+          submitLabel={TEXTS.save}
+          busyLabel={TEXTS.saving}
+          cancelLabel={TEXTS.cancel}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

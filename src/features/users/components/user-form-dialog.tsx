@@ -1,4 +1,3 @@
-import { LoaderCircle } from 'lucide-react';
 import {
   CreateUserRequestSchema,
   MAX_CONTENT_MAX,
@@ -11,6 +10,7 @@ import { SETTINGS } from '../../../contract/settings';
 import { Dialog } from '../../../ui/dialog';
 import { CheckboxField, SwitchField } from '../../../ui/form/checkbox-field';
 import { FormError } from '../../../ui/form/form-error';
+import { FormActions } from '../../../ui/form/form-actions';
 import { NumberField } from '../../../ui/form/number-field';
 import { SelectField } from '../../../ui/form/select-field';
 import { TextField } from '../../../ui/form/text-field';
@@ -168,20 +168,13 @@ export function UserFormDialog({
           />
         )}
         <FormError message={form.formError} />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" disabled={busy} onClick={onClose}>
-            {TEXTS.cancel}
-          </button>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-            {editing ? (busy ? TEXTS.saving : TEXTS.save) : busy ? TEXTS.creating : TEXTS.create}
-          </button>
-        </div>
+        <FormActions
+          busy={busy}
+          submitLabel={editing ? TEXTS.save : TEXTS.create}
+          busyLabel={editing ? TEXTS.saving : TEXTS.creating}
+          cancelLabel={TEXTS.cancel}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
