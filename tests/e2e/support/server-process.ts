@@ -6,7 +6,7 @@
  * on its data directory, as PGlite requires.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -137,6 +137,8 @@ export async function startServer(given: ServerOptions): Promise<ServerHandle> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'mc-e2e-data-'));
   const logFile = `${dataDir}.server.log`;
+  // What earlier runs on this data directory left in the log; the file gets this run appended.
+  const earlier = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
   const out = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, [TSX_CLI, 'server/main.ts'], {
     cwd: REPO_ROOT,
@@ -157,7 +159,9 @@ export async function startServer(given: ServerOptions): Promise<ServerHandle> {
   let printed = '';
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  const readLog = () => readFileSync(logFile, 'utf8');
+  // From memory, not the file: the file stream may not have written the start banner yet when
+  // the server already answers its health check.
+  const readLog = () => earlier + printed;
 
   const signal = (name: NodeJS.Signals) => {
     if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
