@@ -38,6 +38,18 @@ export const ROTATION_OVERLAP_MAX_HOURS = 7 * 24;
 export const AI_PROVIDERS = ['default', 'local', 'none'] as const;
 export type AiProviderChoice = (typeof AI_PROVIDERS)[number];
 
+/**
+ * Whether the AI may decide alone: 'never' (every item waits for an operator) or 'safe' (an item
+ * the AI answers with no tag is decided by the AI, no tag applying, and delivered at once).
+ */
+export const AI_DECIDES_ALONE = ['never', 'safe'] as const;
+export type AiDecidesAlone = (typeof AI_DECIDES_ALONE)[number];
+
+/** An item should be decided within the service's SLA of its arrival (minutes; a week at most). */
+export const SLA_MINUTES_MIN = 1;
+export const SLA_MINUTES_MAX = 10_080;
+export const SLA_MINUTES_DEFAULT = 15;
+
 export const SERVICE_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Tag names are keys of moderated_status in deliveries: no spaces, so receivers agree on them. */
 export const TAG_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -103,6 +115,13 @@ export const ServiceFormSchema = z
     submit_without_tags: z.boolean({ error: 'Submit without tags must be yes or no' }),
     enable_dynamic_tags: z.boolean({ error: 'Dynamic tags must be yes or no' }),
     ai_provider: z.enum(AI_PROVIDERS, { error: 'Choose default, local or none' }),
+    ai_decides_alone: z.enum(AI_DECIDES_ALONE, { error: 'Choose never or safe' }).default('never'),
+    sla_minutes: z.coerce
+      .number({ error: 'The SLA must be a number of minutes' })
+      .int('The SLA must be a whole number of minutes')
+      .min(SLA_MINUTES_MIN, `The SLA is at least ${SLA_MINUTES_MIN} minute`)
+      .max(SLA_MINUTES_MAX, 'The SLA is at most a week (10080 minutes)')
+      .default(SLA_MINUTES_DEFAULT),
     ai_word_lists: z.record(
       z.string(),
       z
@@ -160,6 +179,8 @@ export const ServiceRowSchema = z.object({
   submit_without_tags: z.boolean(),
   enable_dynamic_tags: z.boolean(),
   ai_provider: z.enum(AI_PROVIDERS),
+  ai_decides_alone: z.enum(AI_DECIDES_ALONE),
+  sla_minutes: z.number().int(),
   ai_word_lists: z.record(z.string(), z.array(z.string())),
   callback_url: z.string().nullable(),
   /** It has content items or API tokens: its code is fixed. */

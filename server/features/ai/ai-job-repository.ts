@@ -56,7 +56,7 @@ export async function storeAiAnswer(
     `update contents
         set ai_state = case when $2::jsonb is null then 'none' else 'done' end,
             ai_moderated_status = $2::jsonb, ai_response_time = $3, ai_other_details = $4::jsonb,
-            ai_next_attempt_at = null
+            ai_next_attempt_at = null, ai_answered_at = case when $2::jsonb is null then null else now() end
       where id = $1 and ai_state = 'pending'`,
     [
       contentId,

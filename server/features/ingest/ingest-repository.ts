@@ -24,9 +24,10 @@ export async function insertContents(
   const rows = await db.query<{ id: number; ord: number }>(
     `insert into contents (service_id, subscriber_id, user_id, username, notes, message_type,
                            content, file_url, content_additional_details, ai_state,
-                           ai_moderated_status, ai_response_time, ai_other_details)
+                           ai_moderated_status, ai_response_time, ai_other_details, ai_answered_at)
      select $1, t.subscriber_id, t.user_id, t.username, t.notes, t.message_type, t.content,
-            t.file_url, t.details, t.ai_state, t.ai_status, t.ai_time, t.ai_details
+            t.file_url, t.details, t.ai_state, t.ai_status, t.ai_time, t.ai_details,
+            case when t.ai_state = 'done' then now() end
        from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
                    $8::text[], $9::jsonb[], $10::text[], $11::jsonb[], $12::float8[],
                    $13::jsonb[])

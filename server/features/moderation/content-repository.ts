@@ -427,8 +427,10 @@ export async function storeSubmissions(
     const indexes = [...toDecide.values()];
     const rows = await db.query<{ id: number }>(
       `update contents c
-          set status = 'decided', decided_by = $1, decided_at = now(),
-              moderated_status = v.moderated_status, lease_expires_at = null
+          set status = 'decided', decided_by = $1, decided_at = now(), decision_source = 'human',
+              moderated_status = v.moderated_status, lease_expires_at = null,
+              loaded_at = (select max(d.loaded_at) from content_durations d
+                            where d.content_id = c.id and d.user_id = $1)
          from unnest($2::bigint[], $3::jsonb[]) as v(id, moderated_status)
         where c.id = v.id
           and ((c.status = 'assigned' and c.assigned_to = $1)

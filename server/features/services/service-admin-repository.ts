@@ -1,5 +1,6 @@
 import { TOTAL_CAP, type SortOrder } from '../../../src/contract/list';
 import type {
+  AiDecidesAlone,
   AiProviderChoice,
   ServiceForm,
   ServiceRow,
@@ -28,6 +29,8 @@ interface DbRow {
   submit_without_tags: boolean;
   enable_dynamic_tags: boolean;
   ai_provider: AiProviderChoice;
+  ai_decides_alone: AiDecidesAlone;
+  sla_minutes: number;
   ai_word_lists: Record<string, string[]>;
   callback_url: string | null;
   code_locked: boolean;
@@ -39,7 +42,8 @@ interface DbRow {
 
 const SELECT_ROW = `
   select s.id, s.code, s.name, s.active, s.priority, s.tags, s.tag_labels, s.submit_without_tags,
-         s.enable_dynamic_tags, s.ai_provider, s.ai_word_lists, s.callback_url,
+         s.enable_dynamic_tags, s.ai_provider, s.ai_decides_alone, s.sla_minutes, s.ai_word_lists,
+         s.callback_url,
          (exists (select 1 from service_api_tokens t where t.service_id = s.id)
           or exists (select 1 from subscribers b where b.service_id = s.id)) as code_locked,
          case when s.webhook_secret_previous is not null
@@ -63,6 +67,8 @@ function toRow(row: DbRow): ServiceRow {
     submit_without_tags: row.submit_without_tags,
     enable_dynamic_tags: row.enable_dynamic_tags,
     ai_provider: row.ai_provider,
+    ai_decides_alone: row.ai_decides_alone,
+    sla_minutes: row.sla_minutes,
     ai_word_lists: row.ai_word_lists,
     callback_url: row.callback_url,
     code_locked: row.code_locked,
@@ -180,6 +186,8 @@ function formParams(form: ServiceForm): unknown[] {
     form.ai_provider,
     JSON.stringify(form.ai_word_lists),
     form.callback_url,
+    form.ai_decides_alone,
+    form.sla_minutes,
   ];
 }
 
@@ -192,8 +200,8 @@ export async function insertService(
     db,
     `insert into services (code, name, active, priority, tags, tag_labels, submit_without_tags,
                            enable_dynamic_tags, ai_provider, ai_word_lists, callback_url,
-                           webhook_secret)
-     values ($1, $2, $3, $4, $5::text[], $6::jsonb, $7, $8, $9, $10::jsonb, $11, $12)
+                           ai_decides_alone, sla_minutes, webhook_secret)
+     values ($1, $2, $3, $4, $5::text[], $6::jsonb, $7, $8, $9, $10::jsonb, $11, $12, $13, $14)
      returning id`,
     [...formParams(form), secret],
   );
@@ -215,8 +223,8 @@ export async function updateService(db: Queryable, id: number, form: ServiceForm
                                         then null else delivery_disabled_at end,
             delivery_disabled_reason = case when callback_url is distinct from $11
                                             then null else delivery_disabled_reason end,
-            callback_url = $11, updated_at = now()
-      where id = $12`,
+            callback_url = $11, ai_decides_alone = $12, sla_minutes = $13, updated_at = now()
+      where id = $14`,
     [...formParams(form), id],
   );
 }

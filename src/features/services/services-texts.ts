@@ -56,9 +56,18 @@ export const SERVICES_TEXTS = {
     dynamicTags: 'Operators may add a custom tag',
     aiProvider: 'AI provider',
     aiProviderHint: 'Which AI suggests tags for this service’s items.',
+    slaMinutes: 'SLA (minutes)',
+    slaMinutesHint:
+      'Items should be decided within this time of their arrival; reports count the rest.',
+    aiDecidesAlone: 'AI decides alone',
+    aiDecidesAloneHint: 'Whether an item the AI finds no tag for skips the queue.',
     callbackUrl: 'Callback URL',
     callbackHint:
       'Where decisions are delivered, signed (Standard Webhooks). Must resolve to a public address.',
+  },
+  aiDecidesAlone: {
+    never: 'Never: operators decide every item',
+    safe: 'When the AI finds no tag',
   },
   aiProviders: {
     default: 'Default (as set in settings)',

@@ -1,8 +1,12 @@
 import { useId } from 'react';
 import {
+  AI_DECIDES_ALONE,
   AI_PROVIDERS,
   PRIORITY_MAX,
   PRIORITY_MIN,
+  SLA_MINUTES_DEFAULT,
+  SLA_MINUTES_MAX,
+  SLA_MINUTES_MIN,
   ServiceFormSchema,
   type ServiceFormInput,
   type ServiceRow,
@@ -34,6 +38,8 @@ function initialValues(target: ServiceFormTarget): ServiceFormInput {
       submit_without_tags: false,
       enable_dynamic_tags: false,
       ai_provider: 'default',
+      ai_decides_alone: 'never',
+      sla_minutes: SLA_MINUTES_DEFAULT,
       ai_word_lists: {},
       callback_url: '',
     };
@@ -53,6 +59,8 @@ function initialValues(target: ServiceFormTarget): ServiceFormInput {
     submit_without_tags: service.submit_without_tags,
     enable_dynamic_tags: service.enable_dynamic_tags,
     ai_provider: service.ai_provider,
+    ai_decides_alone: service.ai_decides_alone,
+    sla_minutes: service.sla_minutes,
     ai_word_lists: wordLists,
     callback_url: service.callback_url ?? '',
   };
@@ -167,6 +175,25 @@ export function ServiceFormDialog({
             hint={TEXTS.fields.aiProviderHint}
             options={AI_PROVIDERS.map((value) => ({ value, label: TEXTS.aiProviders[value] }))}
             {...form.field('ai_provider')}
+          />
+          <NumberField
+            label={TEXTS.fields.slaMinutes}
+            required
+            min={SLA_MINUTES_MIN}
+            max={SLA_MINUTES_MAX}
+            hint={TEXTS.fields.slaMinutesHint}
+            {...form.field('sla_minutes')}
+            value={form.values.sla_minutes as number | undefined}
+          />
+          <SelectField
+            label={TEXTS.fields.aiDecidesAlone}
+            required
+            hint={TEXTS.fields.aiDecidesAloneHint}
+            options={AI_DECIDES_ALONE.map((value) => ({
+              value,
+              label: TEXTS.aiDecidesAlone[value],
+            }))}
+            {...form.field('ai_decides_alone')}
           />
         </div>
         <TagOptionsEditor value={tagState} onChange={setTags} errors={form.errors} />

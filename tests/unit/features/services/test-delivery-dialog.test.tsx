@@ -44,6 +44,8 @@ const SERVICE: ServiceRow = {
   submit_without_tags: false,
   enable_dynamic_tags: false,
   ai_provider: 'default',
+  ai_decides_alone: 'never',
+  sla_minutes: 15,
   ai_word_lists: {},
   callback_url: 'https://receiver.example/hook',
   code_locked: false,
