@@ -68,7 +68,9 @@ describe('AI decides alone', () => {
     )[0];
 
   const deliveryOf = async (id: number) =>
-    (await db.query<{ body: string }>('select body from deliveries where content_id = $1', [id]))[0];
+    (
+      await db.query<{ body: string }>('select body from deliveries where content_id = $1', [id])
+    )[0];
 
   /** A service letting the AI decide alone, with a callback so decisions are delivered. */
   async function aloneService(aiProvider: 'default' | 'local') {
