@@ -29,7 +29,7 @@ $$;
 
 -- The AI results search sorts by arrival, newest first, and filters on one thing at a time:
 -- nothing, a service, or the agreement. Each index leads with the filter and then the sort, so
--- the first page reads a page's worth of entries; the tag and response-time filters walk the
+-- the first page reads a page's worth of entries; a common tag and the response time walk the
 -- first one.
 create index contents_ai_done_idx on contents (bound_time, id) where ai_state = 'done';
 create index contents_ai_done_service_idx on contents (service_id, bound_time, id)
@@ -38,8 +38,12 @@ create index contents_ai_review_state_idx
   on contents (ai_review_state(ai_moderated_status, moderated_status, status, decision_source),
                bound_time, id)
   where ai_state = 'done';
--- /aicontent's failed list (few rows: items that gave up on AI).
-create index contents_ai_failed_idx on contents (bound_time, id) where ai_state = 'failed';
+-- A rare AI tag: the items carrying it (ai-review-repository.ts tagPlan; `?` on jsonb_ops).
+create index contents_ai_tags_idx on contents using gin (ai_moderated_status)
+  where ai_state = 'done';
+-- /aicontent's failed list: undecided items that gave up on AI (a decision takes them out).
+create index contents_ai_failed_idx on contents (bound_time, id)
+  where ai_state = 'failed' and status <> 'decided';
 
 -- The agreement table of /ai-moderation over months would read every decision; these daily
 -- counts are kept current in the transaction that makes an item count (the human decision, or

@@ -16,8 +16,9 @@ import { SqlParams, whereOf } from '../../db/sql-params';
  * The search covers items with an AI answer (ai_state 'done') in a range of arrival times and
  * sorts by (bound_time, id). Migration 048 indexes that order alone, per service, and per
  * agreement (through the immutable ai_review_state(), written here exactly as in the index), so
- * the first page of any one filter reads about a page of index entries; the tag and
- * response-time filters are checked on the rows the time order brings. The agreement table reads
+ * the first page of any one filter reads about a page of index entries; a common tag and the
+ * response time are checked on the rows the time order brings, a rare tag is looked up in its
+ * GIN index (see tagPlan). The agreement table reads
  * the daily counts kept by ai-review-rollup.ts, never the items.
  */
 export interface AiSearchFilter {
@@ -36,7 +37,20 @@ const REVIEW_STATE_SQL =
 
 const CONTENT_PREVIEW = 300;
 
-function conditionsOf(filter: AiSearchFilter, params: SqlParams): string[] {
+/**
+ * How the tag filter reads: 'scan' checks each row the time order brings (cheap while the tag is
+ * common: a page and the capped count are found early), 'index' starts from the items carrying
+ * the tag (the GIN index of 048; cheap while the tag is rare, where a scan would read the whole
+ * range). `tagPlan` samples the newest rows of the range to choose.
+ */
+type TagPlan = 'scan' | 'index';
+
+/** The items carrying the tag, found through contents_ai_tags_idx, as a FROM item. */
+const TAG_HITS = (tag: string) =>
+  `(select id as hit_id from contents where ai_state = 'done' and ai_moderated_status ? ${tag}
+     offset 0) hits`;
+
+function conditionsOf(filter: AiSearchFilter, params: SqlParams, tagPlan: TagPlan): string[] {
   const conditions = [
     `c.ai_state = 'done'`,
     `c.bound_time >= ${params.add(filter.from)}`,
@@ -50,11 +64,13 @@ function conditionsOf(filter: AiSearchFilter, params: SqlParams): string[] {
   }
   if (filter.aiTag !== undefined) {
     // SAFE (any case) means "the AI found nothing", which it says as ['SAFE'] or [].
-    conditions.push(
-      filter.aiTag.toUpperCase() === SAFE_TAG
-        ? `c.ai_moderated_status - '${SAFE_TAG}' = '[]'::jsonb`
-        : `c.ai_moderated_status ? ${params.add(filter.aiTag)}`,
-    );
+    if (isSafe(filter.aiTag))
+      conditions.push(`c.ai_moderated_status - '${SAFE_TAG}' = '[]'::jsonb`);
+    // 'index': the tag's items are the join's other side (sourcesOf).
+    else if (tagPlan === 'scan') {
+      // `is true`: no index serves it, so the planner keeps to the time order.
+      conditions.push(`(c.ai_moderated_status ? ${params.add(filter.aiTag)}) is true`);
+    }
   }
   if (filter.minResponseMs !== undefined) {
     conditions.push(`c.ai_response_time >= ${params.add(filter.minResponseMs / 1000)}`);
@@ -63,6 +79,39 @@ function conditionsOf(filter: AiSearchFilter, params: SqlParams): string[] {
     conditions.push(`c.ai_response_time <= ${params.add(filter.maxResponseMs / 1000)}`);
   }
   return conditions;
+}
+
+const isSafe = (tag: string) => tag.toUpperCase() === SAFE_TAG;
+
+/** The FROM items of a search: contents, and the tag's items when the plan starts from them. */
+function sourcesOf(filter: AiSearchFilter, params: SqlParams, tagPlan: TagPlan): string {
+  return tagPlan === 'index' && filter.aiTag !== undefined && !isSafe(filter.aiTag)
+    ? `${TAG_HITS(params.add(filter.aiTag))} join contents c on c.id = hits.hit_id`
+    : 'contents c';
+}
+
+/** Rows sampled to tell a common tag from a rare one. */
+const TAG_SAMPLE = 2_000;
+/**
+ * Share of the sample from which a scan is cheaper: the capped count then ends after about
+ * TOTAL_CAP / share rows, while the index reads every item with the tag.
+ */
+const COMMON_TAG_SHARE = 0.03;
+
+async function tagPlan(db: Queryable, filter: AiSearchFilter): Promise<TagPlan> {
+  if (filter.aiTag === undefined || isSafe(filter.aiTag)) return 'scan';
+  const params = new SqlParams();
+  const tag = params.add(filter.aiTag);
+  const where = whereOf(conditionsOf({ ...filter, aiTag: undefined }, params, 'scan'));
+  const sample = await queryOne<{ seen: number; hits: number }>(
+    db,
+    `select count(*)::int as seen, (count(*) filter (where ai ? ${tag}))::int as hits
+       from (select c.ai_moderated_status as ai from contents c ${where}
+              order by c.bound_time desc, c.id desc limit ${TAG_SAMPLE}) sample`,
+    params.values,
+  );
+  if (!sample || sample.seen < TAG_SAMPLE) return 'scan';
+  return sample.hits >= sample.seen * COMMON_TAG_SHARE ? 'scan' : 'index';
 }
 
 interface ResultDbRow {
@@ -90,7 +139,7 @@ const SELECT = `select c.id, c.service_id, s.name as service_name, c.message_typ
                        c.ai_other_details ->> 'provider' as ai_provider,
                        c.status, c.moderated_status, c.decided_at, u.username as decided_by,
                        ${REVIEW_STATE_SQL} as agreement
-                  from contents c
+                  from SOURCES
                   join services s on s.id = c.service_id
                   left join users u on u.id = c.decided_by`;
 
@@ -139,20 +188,28 @@ export async function searchAiResults(
   filter: AiSearchFilter,
   page: { order: SortOrder; limit: number; offset: number },
 ): Promise<{ rows: AiResultRow[]; total: number; capped: boolean }> {
+  const plan = await tagPlan(db, filter);
   const params = new SqlParams();
-  const where = whereOf(conditionsOf(filter, params));
+  const sources = sourcesOf(filter, params, plan);
+  const where = whereOf(conditionsOf(filter, params, plan));
+  // The page's ids first, then their columns: the agreement and the joins are worked out for
+  // the page's rows only, not for every match the sort passes over.
   const rows = await db.query<ResultDbRow>(
-    `${SELECT} ${where} order by ${orderBy(page.order)}
-      limit ${params.add(page.limit)} offset ${params.add(page.offset)}`,
+    `${SELECT.replace('SOURCES', 'contents c')}
+      where c.id in (select c.id from ${sources} ${where} order by ${orderBy(page.order)}
+                      limit ${params.add(page.limit)} offset ${params.add(page.offset)})
+      order by ${orderBy(page.order)}`,
     params.values,
   );
   // Counted one past the cap, so "more than TOTAL_CAP" costs no more than reading that many.
   const countParams = new SqlParams();
-  const countWhere = whereOf(conditionsOf(filter, countParams));
+  const countSources = sourcesOf(filter, countParams, plan);
+  const countWhere = whereOf(conditionsOf(filter, countParams, plan));
   const counted = await queryOne<{ count: number }>(
     db,
     `select count(*)::int as count
-       from (select 1 from contents c ${countWhere} limit ${countParams.add(TOTAL_CAP + 1)}) capped`,
+       from (select 1 from ${countSources} ${countWhere}
+              limit ${countParams.add(TOTAL_CAP + 1)}) capped`,
     countParams.values,
   );
   const count = counted?.count ?? 0;
@@ -174,8 +231,9 @@ export async function aiResultBatch(
   after: AiResultCursor | undefined,
   size: number,
 ): Promise<AiResultBatchRow[]> {
+  // An export reads every match anyway: the time order, with the tag checked on each row.
   const params = new SqlParams();
-  const conditions = conditionsOf(filter, params);
+  const conditions = conditionsOf(filter, params, 'scan');
   if (after) {
     const at = params.add(after.at);
     const id = params.add(after.id);
@@ -184,7 +242,7 @@ export async function aiResultBatch(
     );
   }
   const rows = await db.query<ResultDbRow & { at_key: string }>(
-    `${SELECT.replace('select ', 'select c.bound_time::text as at_key, ')} ${whereOf(conditions)}
+    `${SELECT.replace('select ', 'select c.bound_time::text as at_key, ').replace('SOURCES', 'contents c')} ${whereOf(conditions)}
       order by ${orderBy(order)} limit ${params.add(size)}`,
     params.values,
   );

@@ -37,9 +37,9 @@ function ErrorCell({ row }: { row: AiContentRow }) {
   );
 }
 
-/** The columns for one state: each shows what matters in it. */
+/** The columns for one state, what matters in it first. */
 export function aiContentColumns(state: AiContentState) {
-  return [
+  const lead = [
     column.accessor('id', {
       header: TEXTS.columns.id,
       meta: { numeric: true, rowHeader: true },
@@ -62,39 +62,43 @@ export function aiContentColumns(state: AiContentState) {
         </span>
       ),
     }),
-    column.accessor('ai_attempts', {
-      header: TEXTS.columns.attempts,
-      meta: { numeric: true },
-    }),
-    ...(state === 'answered'
-      ? [
-          column.accessor('ai_tags', {
-            header: TEXTS.columns.answer,
-            cell: ({ row }) => (
-              <span className="flex flex-col gap-0.5">
-                <TagChips tags={row.original.ai_tags ?? []} />
-                <span className="text-xs text-stone-500 dark:text-zinc-400">
-                  {row.original.ai_response_ms === null
-                    ? ''
-                    : AI_MODERATION_TEXTS.ms(row.original.ai_response_ms)}
-                  {row.original.ai_provider ? ` · ${row.original.ai_provider}` : ''}
-                </span>
-              </span>
-            ),
-          }),
-        ]
-      : []),
-    column.display({
-      id: 'when',
-      header: state === 'answered' ? TEXTS.whenAnswered : TEXTS.columns.when,
-      cell: ({ row }) => <WhenCell row={row.original} state={state} />,
-      meta: { cellClassName: 'whitespace-nowrap' },
-    }),
-    column.display({
-      id: 'error',
-      header: TEXTS.columns.error,
-      cell: ({ row }) => <ErrorCell row={row.original} />,
-      meta: { cellClassName: 'max-w-64' },
-    }),
   ];
+  const attempts = column.accessor('ai_attempts', {
+    header: TEXTS.columns.attempts,
+    meta: { numeric: true },
+  });
+  const when = column.display({
+    id: 'when',
+    header: state === 'answered' ? TEXTS.whenAnswered : TEXTS.columns.when,
+    cell: ({ row }) => <WhenCell row={row.original} state={state} />,
+    meta: { cellClassName: 'whitespace-nowrap' },
+  });
+  const error = column.display({
+    id: 'error',
+    header: TEXTS.columns.error,
+    cell: ({ row }) => <ErrorCell row={row.original} />,
+    meta: { cellClassName: 'max-w-64' },
+  });
+  const answer = column.accessor('ai_tags', {
+    header: TEXTS.columns.answer,
+    cell: ({ row }) => (
+      <span className="flex flex-col gap-0.5">
+        <TagChips tags={row.original.ai_tags ?? []} />
+        <span className="text-xs text-stone-500 dark:text-zinc-400">
+          {row.original.ai_response_ms === null
+            ? ''
+            : AI_MODERATION_TEXTS.ms(row.original.ai_response_ms)}
+          {row.original.ai_provider ? ` · ${row.original.ai_provider}` : ''}
+        </span>
+      </span>
+    ),
+  });
+  switch (state) {
+    case 'answered':
+      return [...lead, answer, when];
+    case 'failed':
+      return [...lead, error, attempts];
+    default:
+      return [...lead, attempts, when, error];
+  }
 }

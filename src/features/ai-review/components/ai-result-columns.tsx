@@ -50,6 +50,15 @@ export const AI_RESULT_COLUMNS = [
     header: TEXTS.columns.aiTags,
     cell: ({ getValue }) => <TagChips tags={getValue()} />,
   }),
+  column.display({
+    id: 'decision',
+    header: TEXTS.columns.decision,
+    cell: ({ row }) => <DecisionCell row={row.original} />,
+  }),
+  column.accessor('agreement', {
+    header: TEXTS.columns.agreement,
+    cell: ({ getValue }) => <AgreementBadge agreement={getValue()} />,
+  }),
   column.accessor('ai_response_ms', {
     header: TEXTS.columns.response,
     cell: ({ getValue }) => {
@@ -62,15 +71,6 @@ export const AI_RESULT_COLUMNS = [
     header: TEXTS.columns.reasoning,
     cell: ({ getValue }) => <TruncatedText text={getValue()} cut={cutAt(50)} />,
     meta: { cellClassName: 'max-w-56' },
-  }),
-  column.display({
-    id: 'decision',
-    header: TEXTS.columns.decision,
-    cell: ({ row }) => <DecisionCell row={row.original} />,
-  }),
-  column.accessor('agreement', {
-    header: TEXTS.columns.agreement,
-    cell: ({ getValue }) => <AgreementBadge agreement={getValue()} />,
   }),
   column.accessor('decided_by', {
     header: TEXTS.columns.decidedBy,

@@ -190,6 +190,30 @@ describe('AI review', () => {
     expect((await search({ ai_tag: 'spam' })).data.map((row) => row.id)).toContain(ids.j);
   });
 
+  it('finds a rare tag among many items through its index, as a common one by scanning', async () => {
+    const busy = (await createCallbackService(db(), { tags: ['spam', 'rare'] })).id;
+    const subscriber = await db().query<{ id: number }>(
+      `insert into subscribers (service_id, external_id, name) values ($1, 's', 's') returning id`,
+      [busy],
+    );
+    // More items than the plan samples, all but one tagged spam.
+    await db().query(
+      `insert into contents (service_id, subscriber_id, user_id, message_type, content, bound_time,
+                             ai_state, ai_moderated_status, ai_response_time, ai_answered_at)
+       select $1, $2, 'u', 'text', 'bulk ' || g, timestamptz '2025-04-02T00:00:00Z' + g * interval '1 second',
+              'done', case when g = 7 then '["rare"]'::jsonb else '["spam"]'::jsonb end, 0.1, now()
+         from generate_series(1, 2500) g`,
+      [busy, subscriber[0]?.id],
+    );
+    const range = { from: '2025-04-02T00:00:00Z', to: '2025-04-02T23:59:59Z' };
+    const rare = await search({ ...range, service_id: busy, ai_tag: 'rare' });
+    expect(rare.total).toBe(1);
+    expect(rare.data[0]?.content).toBe('bulk 7');
+    const common = await search({ ...range, service_id: busy, ai_tag: 'spam', per_page: 10 });
+    expect(common.total).toBe(2499);
+    expect(common.data[0]?.content).toBe('bulk 2500');
+  });
+
   it('refuses bad input with 422 naming it, never a slow query or a 500', async () => {
     const refused = async (query: Record<string, string>, field: string) => {
       const response = await admin.client.get<{ fields: Record<string, string> }>(
