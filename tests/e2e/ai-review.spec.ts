@@ -4,26 +4,15 @@
  * failed, which the built-in provider then answers. A server of its own
  * (support/ai-review-scene.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import {
   AI_CONTENT_PAGE_TEXTS,
   AI_MODERATION_TEXTS,
 } from '../../src/features/ai-review/ai-review-texts';
+import { expectAxeClean } from './support/axe';
 import { startAiReviewScene, type AiReviewScene } from './support/ai-review-scene';
 import { SCENE_DISAGREEMENT, SCENE_FAILED } from './support/ai-review-scene-texts';
 import { expect, notice, signIn, tabTitle, test } from './support/fixtures';
-
-async function expectAxeClean(page: Page) {
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations
-      .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-      .map((violation) => violation.id),
-  ).toEqual([]);
-}
 
 test.describe('AI review', () => {
   test.describe.configure({ mode: 'serial' });

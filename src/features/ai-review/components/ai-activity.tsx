@@ -85,7 +85,10 @@ export function AiActivity({
             </dd>
           </div>
         </dl>
-        <ol className="mt-3 flex h-12 items-end gap-0.5 border-b border-stone-200 dark:border-zinc-700" aria-label={TEXTS.chartTitle}>
+        <ol
+          className="mt-3 flex h-12 items-end gap-0.5 border-b border-stone-200 dark:border-zinc-700"
+          aria-label={TEXTS.chartTitle}
+        >
           {summary?.buckets.map((bucket) => {
             const label = TEXTS.chartBar(
               formatTime(bucket.start),

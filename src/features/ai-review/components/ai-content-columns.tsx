@@ -1,13 +1,12 @@
 import type { AiContentRow, AiContentState } from '../../../contract/ai-review';
-import { formatArrivalTime, formatDateTime, formatTime } from '../../../lib/dates';
+import { formatDateTime, formatTime } from '../../../lib/dates';
 import { createColumnHelper } from '../../../ui/data-table/columns';
 import { TruncatedText } from '../../../ui/data-table/truncated-text';
 import { AI_CONTENT_PAGE_TEXTS as TEXTS, AI_MODERATION_TEXTS } from '../ai-review-texts';
 import { TagChips } from './ai-badges';
+import { cutAt, itemColumns } from './item-columns';
 
 const column = createColumnHelper<AiContentRow>();
-const cutAt = (size: number) => (text: string) =>
-  text.length > size ? `${text.slice(0, size)}…` : text;
 
 /**
  * When the item moves next: in progress, when its lease ends; waiting, when its retry is due
@@ -39,30 +38,7 @@ function ErrorCell({ row }: { row: AiContentRow }) {
 
 /** The columns for one state, what matters in it first. */
 export function aiContentColumns(state: AiContentState) {
-  const lead = [
-    column.accessor('id', {
-      header: TEXTS.columns.id,
-      meta: { numeric: true, rowHeader: true },
-      enableHiding: false,
-    }),
-    column.accessor('bound_time', {
-      header: TEXTS.columns.arrival,
-      cell: ({ getValue }) => formatArrivalTime(getValue()),
-      meta: { firstSort: 'desc', cellClassName: 'tabular-nums whitespace-nowrap' },
-    }),
-    column.accessor('service_name', { header: TEXTS.columns.service }),
-    column.accessor('content', {
-      header: TEXTS.columns.content,
-      cell: ({ row }) => (
-        <span className="flex flex-col">
-          <TruncatedText text={row.original.content} cut={cutAt(30)} />
-          <span className="text-xs text-stone-500 dark:text-zinc-400">
-            {row.original.message_type} · {TEXTS.itemStatus[row.original.status]}
-          </span>
-        </span>
-      ),
-    }),
-  ];
+  const lead = itemColumns<AiContentRow>((row) => TEXTS.itemStatus[row.status]);
   const attempts = column.accessor('ai_attempts', {
     header: TEXTS.columns.attempts,
     meta: { numeric: true },

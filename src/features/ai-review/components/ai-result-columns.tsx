@@ -1,15 +1,12 @@
 import type { AiResultRow } from '../../../contract/ai-review';
-import { formatArrivalTime, formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { createColumnHelper } from '../../../ui/data-table/columns';
 import { TruncatedText } from '../../../ui/data-table/truncated-text';
 import { AI_MODERATION_TEXTS as TEXTS } from '../ai-review-texts';
 import { AgreementBadge, TagChips } from './ai-badges';
+import { cutAt, itemColumns } from './item-columns';
 
 const column = createColumnHelper<AiResultRow>();
-
-/** SPEC §9: reasoning previews are 50 characters, table previews 20 to 30. */
-const cutAt = (size: number) => (text: string) =>
-  text.length > size ? `${text.slice(0, size)}…` : text;
 
 /** What the operator decided: their tags (and custom tag), or why there is no decision. */
 function DecisionCell({ row }: { row: AiResultRow }) {
@@ -24,28 +21,7 @@ function DecisionCell({ row }: { row: AiResultRow }) {
 }
 
 export const AI_RESULT_COLUMNS = [
-  column.accessor('id', {
-    header: TEXTS.columns.id,
-    meta: { numeric: true, rowHeader: true },
-    enableHiding: false,
-  }),
-  column.accessor('bound_time', {
-    header: TEXTS.columns.arrival,
-    cell: ({ getValue }) => formatArrivalTime(getValue()),
-    meta: { firstSort: 'desc', cellClassName: 'tabular-nums whitespace-nowrap' },
-  }),
-  column.accessor('service_name', { header: TEXTS.columns.service }),
-  column.accessor('content', {
-    header: TEXTS.columns.content,
-    cell: ({ row }) => (
-      <span className="flex flex-col">
-        <TruncatedText text={row.original.content} cut={cutAt(30)} />
-        <span className="text-xs text-stone-500 dark:text-zinc-400">
-          {row.original.message_type}
-        </span>
-      </span>
-    ),
-  }),
+  ...itemColumns<AiResultRow>(),
   column.accessor('ai_tags', {
     header: TEXTS.columns.aiTags,
     cell: ({ getValue }) => <TagChips tags={getValue()} />,
