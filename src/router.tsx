@@ -4,7 +4,7 @@ import { parseSearchParams, stringifySearchParams } from './lib/search-params';
 import { homeRoute, profileRoute } from './routes/app-pages';
 import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/activity-routes';
 import { aggregatorRoute } from './routes/aggregator-routes';
-import { aiServicesRoute } from './routes/ai-routes';
+import { aiContentRoute, aiModerationRoute, aiServicesRoute } from './routes/ai-routes';
 import { appRoute } from './routes/app-route';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
@@ -45,6 +45,8 @@ const routeTree = rootRoute.addChildren([
     subscribersRoute,
     poolsRoute,
     aiServicesRoute,
+    aiModerationRoute,
+    aiContentRoute,
   ]),
 ]);
 

@@ -39,7 +39,10 @@ async function lockMigrations(db: Database, tx: Queryable): Promise<void> {
   if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(727274)');
 }
 
-/** Migrations are plain statements separated by ';' at line ends; no functions with bodies. */
+/**
+ * Migrations are plain statements separated by ';' at line ends; a function body may not end a
+ * line with ';' (048's is one SQL expression).
+ */
 function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*$/m)

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = {
   'delivery.pause': 'Paused result delivery',
   'delivery.resume': 'Resumed result delivery',
   'delivery.enable': 'Enabled result delivery after 410',
+  'ai.retry': 'Retried the AI on an item',
+  'ai.retry_failed': 'Retried the AI on failed items',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -349,7 +349,10 @@ export const DecisionWebhookSchema = z.object({
     user_id: z.string(),
     message_type: MessageTypeSchema,
     moderated_status: DecisionStatusSchema,
-    /** The operator's username; null once that user was deleted. */
+    /**
+     * The operator's username; null when the AI decided alone (the service lets it decide items
+     * it finds no tag for: every tag 0), or once that user was deleted.
+     */
     moderated_by: z.string().nullable(),
     decided_at: z.string(),
     bound_time: z.string(),

@@ -1,3 +1,4 @@
+import { aiContentEndpoints, aiModerationEndpoints } from './ai-review';
 import { aiServicesEndpoints } from './ai-services';
 import { auditLogEndpoints } from './audit-log';
 import { authEndpoints } from './auth';
@@ -41,4 +42,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(deliveryEndpoints),
   ...Object.values(poolEndpoints),
   ...Object.values(aiServicesEndpoints),
+  ...Object.values(aiModerationEndpoints),
+  ...Object.values(aiContentEndpoints),
 ];

@@ -25,9 +25,12 @@ export function listQuerySchema<
   sortable: Sort;
   defaultSort: Sort[number];
   defaultOrder?: SortOrder;
-  defaultPerPage?: (typeof PAGE_SIZES)[number];
+  defaultPerPage?: number;
+  /** The page sizes this list offers (PAGE_SIZES unless it says otherwise). */
+  pageSizes?: readonly number[];
   filters: Filters;
 }) {
+  const pageSizes = options.pageSizes ?? PAGE_SIZES;
   return z
     .object({
       page: z.coerce
@@ -39,8 +42,8 @@ export function listQuerySchema<
       per_page: z.coerce
         .number({ error: 'per_page must be a number' })
         .int()
-        .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), {
-          message: `per_page must be one of ${PAGE_SIZES.join(', ')}`,
+        .refine((value) => pageSizes.includes(value), {
+          message: `per_page must be one of ${pageSizes.join(', ')}`,
         })
         .default(options.defaultPerPage ?? 25),
       sort: z

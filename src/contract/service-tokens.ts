@@ -127,6 +127,7 @@ export const serviceTokenEndpoints = {
     access: needs(
       'section_service_tokens',
       'section_ai_moderation',
+      'section_ai_content',
       'section_services',
       'section_subscribers',
     ),

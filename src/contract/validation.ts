@@ -129,6 +129,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      // A strict schema's unknown keys (a misspelt filter): each named, as the client sent it.
+      for (const key of issue.keys) {
+        fields[name ? `${name}.${key}` : key] ??= `${key} is not a known parameter`;
+      }
+      continue;
+    }
     fields[name || 'body'] ??= issue.message;
   }
   return fields;

@@ -1,4 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { aiContentEndpoints, aiModerationEndpoints } from '../contract/ai-review';
+import { listSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
 /**
@@ -12,5 +14,29 @@ export const aiServicesRoute = createRoute({
   component: lazyRouteComponent(
     () => import('../features/ai-services/components/ai-services-page'),
     'AiServicesPage',
+  ),
+});
+
+/** /ai-moderation: the AI's answers beside the decisions; its filters live in the URL. */
+export const aiModerationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ai-moderation',
+  validateSearch: listSearch(aiModerationEndpoints.search),
+  beforeLoad: requireRoute('/ai-moderation'),
+  component: lazyRouteComponent(
+    () => import('../features/ai-review/components/ai-moderation-page'),
+    'AiModerationPage',
+  ),
+});
+
+/** /aicontent: the AI step at work; the state shown and its page live in the URL. */
+export const aiContentRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/aicontent',
+  validateSearch: listSearch(aiContentEndpoints.items),
+  beforeLoad: requireRoute('/aicontent'),
+  component: lazyRouteComponent(
+    () => import('../features/ai-review/components/ai-content-page'),
+    'AiContentPage',
   ),
 });

@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_TEXTS } from '../../src/contract/auth';
+import { AI_CONTENT_PAGE_TEXTS } from '../../src/features/ai-review/ai-review-texts';
 import { AI_SERVICES_PAGE_TEXTS } from '../../src/features/ai-services/ai-services-texts';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
 import { POOLS_PAGE_TEXTS } from '../../src/features/pools/pools-texts';
@@ -19,6 +20,7 @@ import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-te
 import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import { AGGREGATOR_TEXTS } from '../../src/features/aggregator/aggregator-texts';
 import { FAILING_SERVICE, startDeliveryScene } from './support/delivery-receiver';
+import { startAiReviewScene } from './support/ai-review-scene';
 import {
   expect,
   notice,
@@ -317,6 +319,46 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await shot(page, 'aggregator-tablet');
         await openAttempts();
         await shot(page, 'aggregator-attempts-tablet');
+        await context.close();
+      } finally {
+        await scene.dispose();
+      }
+    });
+
+    test('AI review screens', async ({ browser }) => {
+      test.setTimeout(180_000);
+      const scene = await startAiReviewScene();
+      try {
+        const context = await browser.newContext({
+          baseURL: scene.server.baseURL,
+          colorScheme,
+          viewport: { width: 1280, height: 800 },
+        });
+        const page = await context.newPage();
+        await signIn(page, 'admin');
+        await page.goto('/ai-moderation');
+        await expect(page.getByTestId(`ai-result-${scene.ids.disagreement}`)).toBeVisible();
+        await expect(page.getByTestId('ai-agreement-table')).toContainText('%');
+        await shot(page, 'ai-moderation');
+        await page.getByTestId('ai-results').scrollIntoViewIfNeeded();
+        await shot(page, 'ai-moderation-results');
+
+        await page.goto('/aicontent');
+        await expect(page.getByTestId(`ai-item-${scene.ids.failed}`)).toBeVisible();
+        await shot(page, 'aicontent');
+        await page
+          .getByRole('button', { name: AI_CONTENT_PAGE_TEXTS.retryLabel(scene.ids.failed) })
+          .click();
+        await shot(page, 'aicontent-retry');
+        await page.keyboard.press('Escape');
+
+        await page.setViewportSize({ width: 820, height: 1180 });
+        await page.goto('/ai-moderation');
+        await expect(page.getByTestId(`ai-result-${scene.ids.disagreement}`)).toBeVisible();
+        await shot(page, 'ai-moderation-tablet');
+        await page.goto('/aicontent');
+        await expect(page.getByTestId(`ai-item-${scene.ids.failed}`)).toBeVisible();
+        await shot(page, 'aicontent-tablet');
         await context.close();
       } finally {
         await scene.dispose();

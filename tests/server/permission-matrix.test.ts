@@ -262,6 +262,17 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/aiservices/all': { input: () => ({}) },
   // The built-in provider answers at once and offline.
   'POST /api/aiservices/test': { input: () => ({ body: { provider: 'local', text: 'matrix' } }) },
+  'GET /api/v2/content/content-ai-moderation/search': {
+    input: () => ({ query: { agreement: 'disagree', per_page: 200 } }),
+  },
+  'GET /api/v2/content/export-results': { input: () => ({ query: { ai_tag: 'SAFE' } }) },
+  'GET /api/ai-moderation/agreement': { input: () => ({}) },
+  'GET /api/ai-content/summary': { input: () => ({}) },
+  'GET /api/ai-content/items': { input: () => ({ query: { state: 'failed' } }) },
+  // An item that does not exist: 404 after the access check.
+  'POST /api/ai-content/items/:id/retry': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  // Nothing failed in the matrix's database: retries nothing.
+  'POST /api/ai-content/retry-failed': { input: () => ({ body: {} }) },
 };
 
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database';
 import { storableJson, storableText } from '../../db/storable';
 import type { MessageType } from '../../../src/contract/content';
 import type { AiSuggestion } from './ai-provider';
+import { decideByAiAlone, recordAiAgreement } from './ai-review-rollup';
 
 /**
  * The asynchronous AI step over `contents` (ai_state 'pending'). A claim takes due items with
@@ -45,19 +46,25 @@ export async function claimAiJobs(
   );
 }
 
-/** Stores an answer (or, for null, that there is none) and clears an earlier failure. */
+/**
+ * Stores an answer (or, for null, that there is none) and clears an earlier failure; run it in a
+ * transaction. An answer completes the item's AI review in the same transaction: an item a
+ * human decided already counts in the agreement figures now, and an untagged answer for an item
+ * still waiting may decide it (ai-review-rollup.ts).
+ */
 export async function storeAiAnswer(
   db: Queryable,
   contentId: number,
   provider: string,
   answer: AiSuggestion | null,
 ): Promise<void> {
-  await db.query(
+  const stored = await db.query<{ status: string }>(
     `update contents
         set ai_state = case when $2::jsonb is null then 'none' else 'done' end,
             ai_moderated_status = $2::jsonb, ai_response_time = $3, ai_other_details = $4::jsonb,
             ai_next_attempt_at = null, ai_answered_at = case when $2::jsonb is null then null else now() end
-      where id = $1 and ai_state = 'pending'`,
+      where id = $1 and ai_state = 'pending'
+      returning status`,
     [
       contentId,
       answer ? JSON.stringify(storableJson(answer.tags)) : null,
@@ -66,6 +73,9 @@ export async function storeAiAnswer(
     ],
   );
   await db.query('delete from ai_failures where content_id = $1', [contentId]);
+  if (!answer || !stored[0]) return;
+  if (stored[0].status === 'decided') await recordAiAgreement(db, [contentId]);
+  else await decideByAiAlone(db, [contentId]);
 }
 
 /**

@@ -4,6 +4,8 @@ import { AiCallRecorder } from './ai-call-recorder';
 import { serviceAiChoice } from './ai-call-repository';
 import type { AiProvider } from './ai-provider';
 import { providerFor } from './ai-routing';
+import { aiContentRoutes } from './ai-content-routes';
+import { aiReviewRoutes } from './ai-review-routes';
 import { aiServicesRoutes } from './ai-services-routes';
 import { AI_PROVIDER_SETTING_KEYS, aiProviderConfig } from './ai-settings';
 import { AiWorker } from './ai-worker';
@@ -31,6 +33,12 @@ export interface AiModule extends DomainLifecycle {
   /** The provider that answers for a service's items (null: no AI step). */
   forService(serviceId: number): Promise<AiProvider | null>;
   forChoice(choice: AiServiceChoice): AiProvider | null;
+  /**
+   * Asks about the items waiting in ai_state 'pending' now (after a retry on /aicontent): wakes
+   * the worker, or, when the provider answers inline and so runs no worker, answers them here.
+   * Resolves when the inline answers are stored (at once with a worker).
+   */
+  askNow(): Promise<void>;
 }
 
 /**
@@ -94,6 +102,35 @@ export async function registerAi(context: ServerContext): Promise<AiModule> {
     },
     suggest: (input) => active.provider.suggest(input),
   };
+  // With an inline provider there is no worker; the items a retry put back are answered by a
+  // worker of the moment, one drain at a time.
+  let draining: Promise<void> | undefined;
+  let closed = false;
+  const drainInline = async () => {
+    const once = new AiWorker({
+      db,
+      provider: active.provider,
+      local,
+      log,
+      timeoutMs: aiProviderConfig(settings.values()).timeoutMs,
+      pinned: context.config.settingPins,
+    });
+    while ((await once.runOnce()) > 0 && !closed) {
+      // Until nothing due is left (or the server closes).
+    }
+  };
+  const askNow = (): Promise<void> => {
+    if (active.worker) {
+      active.worker.wake();
+      return Promise.resolve();
+    }
+    draining ??= drainInline()
+      .catch((error: unknown) => log.error({ err: error }, 'AI retry failed'))
+      .finally(() => {
+        draining = undefined;
+      });
+    return draining;
+  };
   const forChoice = (choice: AiServiceChoice) =>
     providerFor(choice, { configured: active.provider, local });
   const module: AiModule = {
@@ -108,17 +145,22 @@ export async function registerAi(context: ServerContext): Promise<AiModule> {
     calls,
     forChoice,
     forService: async (serviceId) => forChoice(await serviceAiChoice(db, serviceId)),
+    askNow,
     start() {
       started = true;
       calls.start();
       active.worker?.start();
     },
     async close() {
+      closed = true;
       unsubscribe();
+      await draining;
       await active.worker?.stop();
       await calls.stop();
     },
   };
   aiServicesRoutes(context, module);
+  aiReviewRoutes(context);
+  aiContentRoutes(context, module);
   return module;
 }

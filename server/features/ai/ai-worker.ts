@@ -73,7 +73,7 @@ export class AiWorker {
         ? (this.options.local ?? this.options.provider)
         : this.options.provider;
     if (job.ai_provider === 'none') {
-      await storeAiAnswer(db, job.id, 'none', null);
+      await db.transaction((tx) => storeAiAnswer(tx, job.id, 'none', null));
       return;
     }
     try {
@@ -84,7 +84,8 @@ export class AiWorker {
         tags: job.tags,
         wordLists: job.ai_word_lists,
       });
-      await storeAiAnswer(db, job.id, provider.name, answer);
+      // One transaction: the answer, and the decision it may make alone with its delivery.
+      await db.transaction((tx) => storeAiAnswer(tx, job.id, provider.name, answer));
     } catch (error) {
       const failure =
         error instanceof AiProviderError

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { AiModule } from '../ai/ai-module';
+import { decideByAiAlone } from '../ai/ai-review-rollup';
 import { findServiceById, upsertSubscribers } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
 import { idempotentRequest, sendKept } from './idempotency';
@@ -106,6 +107,7 @@ export function ingestRoutes(
           aiProvider: ai?.name ?? 'none',
         }));
         const ids = await insertContents(tx, service.id, contents);
+        await decideByAiAlone(tx, ids);
         const kept = await once.keep(tx, { status: 202, body: { ok: true, data: { ids } } });
         return { ...kept, replayed: false };
       });

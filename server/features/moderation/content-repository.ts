@@ -8,6 +8,7 @@ import {
   type SubmitOutcome,
 } from '../../../src/contract/content';
 import type { Queryable } from '../../db/database';
+import { recordAiAgreement } from '../ai/ai-review-rollup';
 import { enqueueDeliveries } from '../delivery/delivery-repository';
 
 /**
@@ -445,6 +446,7 @@ export async function storeSubmissions(
     const decided = new Set(rows.map((row) => row.id));
     // The delivery row commits with the decision: no decision is left undelivered.
     await enqueueDeliveries(db, [...decided]);
+    await recordAiAgreement(db, [...decided]);
 
     // 4. Why the others were not decided.
     const undecided = [...toDecide.keys()].filter((id) => !decided.has(id));
