@@ -51,8 +51,11 @@ export interface SeedHistoryOptions {
 
 /** What a bench needs to know about the seeded data to ask for it. */
 export interface SeededHistory {
+  /** The history covers [from, to]; its last decision was made at lastDecidedAt. */
   from: Date;
   to: Date;
+  lastDecidedAt: Date;
+  days: number;
   decisions: number;
   serviceIds: number[];
   operatorIds: number[];
@@ -380,6 +383,7 @@ export async function seedHistory(
     subscriber_id: number;
     user_id: string;
     content_id: number | string;
+    last_decided_at: Date | string | null;
   }>(
     `select (select service_id from contents where status = 'decided'
               group by service_id order by count(*) desc, service_id limit 1) as service_id,
@@ -389,7 +393,8 @@ export async function seedHistory(
             (select user_id from contents where subscriber_id = $1::int and status = 'decided'
               order by id limit 1) as user_id,
             (select id from contents where status = 'decided'
-              order by id offset $2::int limit 1) as content_id`,
+              order by id offset $2::int limit 1) as content_id,
+            (select max(decided_at) from contents where status = 'decided') as last_decided_at`,
     // The heaviest subscriber is the first of the busiest service (the draw favours low numbers).
     [subscriberIds[busiestIndex(plans) * subscribersPerService] ?? 0, Math.floor(decisions / 2)],
   );
@@ -399,6 +404,8 @@ export async function seedHistory(
   return {
     from,
     to,
+    lastDecidedAt: busiest?.last_decided_at ? new Date(busiest.last_decided_at) : to,
+    days,
     decisions,
     serviceIds,
     operatorIds,
