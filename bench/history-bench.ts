@@ -211,8 +211,8 @@ interface Measured {
   /** What the answer held: rows of a list, or its size. */
   answer?: string;
   csv?: CsvTiming[];
-  /** Timed straight on the database, not over HTTP. */
-  direct?: boolean;
+  /** Timed straight on the database, not over HTTP: what was timed. */
+  direct?: string;
 }
 
 interface PassResult {
@@ -423,9 +423,9 @@ async function runDirectBaselines(
       if (ms > TIMEOUT_MS || (samples.length >= 3 && spent > BASELINE_BUDGET_MS)) break;
     }
     samples.sort((a, b) => a - b);
-    results.set(entry.call, { status: 'ok', samples, direct: true });
+    results.set(entry.call, { status: 'ok', samples, direct: entry.what });
     log(
-      `  ${entry.call} (raw rows, direct): p95 ${formatMs(percentile(samples, 95))} (${samples.length} runs)`,
+      `  ${entry.call} (${entry.what}, direct): p95 ${formatMs(percentile(samples, 95))} (${samples.length} runs)`,
     );
   }
   return results;
@@ -522,7 +522,7 @@ function printTable(report: EngineReport, calls: BenchCall[]): void {
       cell(
         base,
         () =>
-          `${formatMs(baseP95)}${base?.direct ? ' (raw, direct)' : ''}${(base?.samples.length ?? 0) < RUNS ? ` n=${base?.samples.length}` : ''}`,
+          `${formatMs(baseP95)}${base?.direct ? ` (${base.direct}, direct)` : ''}${(base?.samples.length ?? 0) < RUNS ? ` n=${base?.samples.length}` : ''}`,
       ),
       ratio,
       target,
@@ -550,7 +550,7 @@ function printTable(report: EngineReport, calls: BenchCall[]): void {
     `  seed: ${report.seeded.seconds.toFixed(0)} s; timed pass ${indexed.seconds.toFixed(0)} s, server CPU ${indexed.serverCpuSeconds?.toFixed(1) ?? '?'} s, RSS ${indexed.rssStartMb?.toFixed(0) ?? '?'} -> ${indexed.rssEndMb?.toFixed(0) ?? '?'} MB; baseline pass ${report.baselineSeconds.toFixed(0)} s`,
   );
   log(
-    `  baseline: the same calls after dropping ${report.droppedIndexes.length} indexes of the screens' migrations (${report.droppedIndexes.join(', ') || 'none in this build'}); "n=" marks a baseline stopped early (slow), "(raw, direct)" a rollup report's raw-rows implementation timed on the database`,
+    `  baseline: the same calls after dropping ${report.droppedIndexes.length} indexes of the screens' migrations (${report.droppedIndexes.join(', ') || 'none in this build'}); "n=" marks a baseline stopped early (slow), "(..., direct)" a rollup-backed call's raw implementation timed straight on the database`,
   );
   if (calls.some((call) => call.target.kind === 'p95' && !call.target.stated)) {
     log("  targets marked * are not stated by the issue: the list's and report's apply");

@@ -52,6 +52,8 @@ export async function dropIndexes(db: Database, names: readonly string[]): Promi
 export interface DirectBaseline {
   /** The call's id in the bench's list. */
   call: string;
+  /** What is timed, for the table: 'raw rows', ... */
+  what: string;
   module: string;
   exportName: string;
   /** How to call it: the export, the database and the bench's range. */
@@ -67,11 +69,59 @@ export interface BenchRange {
   to: Date;
 }
 
-/**
- * The raw-rows implementations of rollup-backed reports. Filled in as the report and AI review
- * screens land (their modules export one per report, for this bench and for data repairs).
- */
-export const DIRECT_BASELINES: DirectBaseline[] = [];
+type RawReport = (db: Database, query: Record<string, unknown>, source: 'rows') => Promise<unknown>;
+
+/** A report of the reports screen from the raw rows (report-reader.ts, source 'rows'). */
+function rawReport(call: string, report: string): DirectBaseline {
+  return {
+    call,
+    what: 'raw rows',
+    module: '../../server/features/reports/report-reader.ts',
+    exportName: 'readReport',
+    run: (fn, db, range) =>
+      (fn as unknown as RawReport)(
+        db,
+        { report, from: range.from, to: range.to, group: 'day' },
+        'rows',
+      ),
+  };
+}
+
+/** The raw-rows implementations of rollup-backed calls, by the call they stand in for. */
+export const DIRECT_BASELINES: DirectBaseline[] = [
+  rawReport('report productivity, 90 days by day', 'productivity'),
+  rawReport('report services, 90 days by day', 'services'),
+  rawReport('report tags, 90 days by day', 'tags'),
+  rawReport('report sla, 90 days by day', 'sla'),
+  {
+    call: 'charts series, 90 days by day',
+    what: 'raw rows',
+    module: '../../server/features/reports/report-reader.ts',
+    exportName: 'readChartSeries',
+    run: (fn, db, range) =>
+      (fn as unknown as RawReport)(db, { from: range.from, to: range.to, group: 'day' }, 'rows'),
+  },
+  {
+    // The AI review keeps no raw-rows reader: its rebuild computes the same figures from every
+    // item (the whole seeded history is the 90 days), rolled back so the rollup stays as it was.
+    call: 'AI agreement table, 90 days',
+    what: 'rebuilt from items',
+    module: '../../server/features/ai/ai-review-rollup.ts',
+    exportName: 'rebuildAiAgreement',
+    run: async (fn, db) => {
+      await db
+        .transaction(async (tx) => {
+          await (fn as unknown as (tx: unknown) => Promise<void>)(tx);
+          throw new RolledBack();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof RolledBack)) throw error;
+        });
+    },
+  },
+];
+
+class RolledBack extends Error {}
 
 export async function loadDirectBaseline(
   entry: DirectBaseline,

@@ -93,11 +93,27 @@ const TAG_POOL = [
 ];
 /**
  * Rollup tables' rebuild functions (each feature that keeps one exports it for benches and data
- * repairs), by module and export. A module missing from this checkout is skipped, so the seeder
- * runs before and after those features are merged.
+ * repairs), by module and export, with how each is called. A module missing from this checkout
+ * is skipped, so the seeder runs before and after those features are merged.
  */
-const ROLLUP_REBUILDERS = [
-  { module: '../../server/features/ai/ai-review-rollup.ts', exportName: 'rebuildAiAgreement' },
+type Rebuild = (db: Database | Queryable) => Promise<void>;
+const ROLLUP_REBUILDERS: {
+  module: string;
+  exportName: string;
+  run(fn: Rebuild, db: Database): Promise<void>;
+}[] = [
+  {
+    // Takes a transaction of the caller's.
+    module: '../../server/features/ai/ai-review-rollup.ts',
+    exportName: 'rebuildAiAgreement',
+    run: (fn, db) => db.transaction((tx) => fn(tx)),
+  },
+  {
+    // Runs its own transaction.
+    module: '../../server/features/reports/report-rollups-repository.ts',
+    exportName: 'rebuildReportRollups',
+    run: (fn, db) => fn(db),
+  },
 ];
 const SLA_MINUTES = [5, 10, 15, 15, 30, 60, 120];
 const FIRST_NAMES = ['Ana', 'Ben', 'Chloe', 'Dev', 'Eva', 'Femi', 'Gus', 'Hana', 'Ivo', 'Jana'];
@@ -368,7 +384,7 @@ export async function seedHistory(
     if (typeof rebuild !== 'function') {
       throw new Error(`${rebuilder.module} exports no ${rebuilder.exportName}`);
     }
-    await db.transaction((tx) => (rebuild as (tx: Queryable) => Promise<void>)(tx));
+    await rebuilder.run(rebuild as Rebuild, db);
     log(`seed: ${rebuilder.exportName} (${elapsed()})`);
   }
 
