@@ -87,30 +87,34 @@ export interface Timing {
 }
 
 /**
- * `warmups` untimed calls, then up to `runs` timed ones, stopping early (after at least
- * `minRuns`) once `budgetMs` of timed calls is spent. Any non-success ends it.
+ * `warmups` untimed calls, then up to `runs` timed ones, stopping early once `budgetMs` of timed
+ * calls is spent. A warm-up slower than `slowMs` counts as a run: a query of seconds gains
+ * nothing from a warm cache, and the bench's time is bounded. Any non-success ends it.
  */
 export async function timeCall(
   session: HttpSession,
   path: string,
-  options: { runs: number; warmups: number; timeoutMs: number; budgetMs: number; minRuns: number },
+  options: { runs: number; warmups: number; timeoutMs: number; budgetMs: number; slowMs: number },
 ): Promise<Timing> {
   let body: unknown;
+  const samples: number[] = [];
   for (let n = 0; n < options.warmups; n += 1) {
     const outcome = await getJson(session, path, options.timeoutMs);
     if (outcome.kind !== 'ok') return { outcome, samples: [], body };
     body ??= outcome.body;
+    if (outcome.ms > options.slowMs) {
+      samples.push(outcome.ms);
+      break;
+    }
   }
-  const samples: number[] = [];
-  let spent = 0;
-  let last: CallOutcome = { kind: 'missing' };
-  while (samples.length < options.runs) {
+  let spent = samples.reduce((sum, ms) => sum + ms, 0);
+  let last: CallOutcome = { kind: 'ok', ms: 0, body };
+  while (samples.length < options.runs && spent <= options.budgetMs) {
     last = await getJson(session, path, options.timeoutMs);
-    if (last.kind !== 'ok') return { outcome: last, samples, body };
+    if (last.kind !== 'ok') return { outcome: last, samples: samples.sort((a, b) => a - b), body };
     body ??= last.body;
     samples.push(last.ms);
     spent += last.ms;
-    if (samples.length >= options.minRuns && spent > options.budgetMs) break;
   }
   return { outcome: last, samples: samples.sort((a, b) => a - b), body };
 }
