@@ -286,6 +286,7 @@ export async function seedHistory(
   }
   // The decided items end six hours ago; the live queue is the last half hour.
   const stepSeconds = (days * 86_400 - 6 * 3_600) / Math.max(1, decisions);
+  const perDay = Math.max(100, Math.ceil(decisions / days));
 
   for (const name of [
     'contents',
@@ -320,7 +321,7 @@ export async function seedHistory(
       const [row] = await db.query<{ n: number }>(sql, ids);
       counts[name] = (counts[name] ?? 0) + Number(row?.n ?? 0);
     }
-    await rollups.afterBatch(db, Number(range.first), Number(range.last));
+    await rollups.afterBatch(db, Number(range.first), Number(range.last), perDay);
     log(
       `seed: ${hi.toLocaleString('en')} of ${decisions.toLocaleString('en')} decisions (${elapsed()})`,
     );
@@ -333,7 +334,7 @@ export async function seedHistory(
     [queued, serviceIds, operatorIds, subscriberIds, subscribersPerService, to.toISOString()],
   );
   counts.queued = Number(live?.n ?? 0);
-  if (live) await rollups.afterBatch(db, Number(live.first), Number(live.last));
+  if (live) await rollups.afterBatch(db, Number(live.first), Number(live.last), perDay);
 
   // 6. The last hour of AI calls (the /aiservices health figures).
   const [calls] = await db.query<{ n: number }>(

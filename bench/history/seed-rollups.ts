@@ -26,9 +26,9 @@ function fn<Args extends unknown[]>(exports: Exports, name: string) {
 
 const KEEPERS: RollupKeeper[] = [
   {
-    // Per batch, as ingest and the decision record them: a rebuild from every item at once
-    // (rebuildReportRollups) took 155 s for 100,000 items on PGlite and grows faster than the
-    // items do.
+    // As ingest and the decisions record them, a day's items at a time: a rebuild from every
+    // item at once (rebuildReportRollups) took 155 s for 100,000 items on PGlite, and a call's
+    // cost grows with the square of the days and operators its items span.
     module: '../../server/features/reports/report-rollups-repository.ts',
     afterBatch: (exports, db, ids) =>
       db.transaction(async (tx) => {
@@ -47,7 +47,8 @@ const KEEPERS: RollupKeeper[] = [
 export interface RollupWriter {
   /** Modules found in this checkout. */
   modules: string[];
-  afterBatch(db: Database, firstId: number, lastId: number): Promise<void>;
+  /** Items firstId..lastId, in chunks of `chunk` (about a day of the history). */
+  afterBatch(db: Database, firstId: number, lastId: number, chunk: number): Promise<void>;
   atEnd(db: Database): Promise<void>;
 }
 
@@ -60,9 +61,12 @@ export async function loadRollupWriter(): Promise<RollupWriter> {
   }
   return {
     modules: present.map(({ keeper }) => keeper.module.split('/').at(-1) ?? keeper.module),
-    async afterBatch(db, firstId, lastId) {
-      const ids = Array.from({ length: lastId - firstId + 1 }, (_, n) => firstId + n);
-      for (const { keeper, exports } of present) await keeper.afterBatch?.(exports, db, ids);
+    async afterBatch(db, firstId, lastId, chunk) {
+      for (let start = firstId; start <= lastId; start += chunk) {
+        const end = Math.min(lastId, start + chunk - 1);
+        const ids = Array.from({ length: end - start + 1 }, (_, n) => start + n);
+        for (const { keeper, exports } of present) await keeper.afterBatch?.(exports, db, ids);
+      }
     },
     async atEnd(db) {
       for (const { keeper, exports } of present) await keeper.atEnd?.(exports, db);
