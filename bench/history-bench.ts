@@ -25,7 +25,7 @@
  * Environment: BENCH_DECISIONS (1000000), BENCH_RUNS (20), BENCH_DB (pglite | postgres | both),
  * TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: the server that gets a database
  * of its own, dropped at the end), BENCH_CSV_RUNS (3), BENCH_TIMEOUT_MS (30000),
- * BENCH_BASELINE_BUDGET_MS (15000), BENCH_SEED (1).
+ * BENCH_BASELINE_BUDGET_MS (10000), BENCH_SEED (1).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -75,7 +75,7 @@ const DECISIONS = Number(process.env.BENCH_DECISIONS ?? 1_000_000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 20));
 const CSV_RUNS = Math.max(1, Number(process.env.BENCH_CSV_RUNS ?? 3));
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30_000);
-const BASELINE_BUDGET_MS = Number(process.env.BENCH_BASELINE_BUDGET_MS ?? 15_000);
+const BASELINE_BUDGET_MS = Number(process.env.BENCH_BASELINE_BUDGET_MS ?? 10_000);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** Whatever happens, one engine's run ends after this. */
