@@ -30,7 +30,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import type { Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { openPgliteDatabase } from '../server/db/pglite-database';
@@ -41,6 +40,7 @@ import { syncRolesAndPermissions } from '../server/features/users/role-repositor
 import { createSessions } from '../tests/support/moderation-fixtures';
 import { ingestItems, textItem } from '../tests/support/protocol';
 import { pgliteDirOf } from './support/bench-server';
+import { createScratchDatabase, postgresAnswers, withDatabase } from './support/bench-databases';
 import { ChaosProxy } from './support/chaos-proxy';
 import { KillableServer } from './support/killable-server';
 import {
@@ -127,29 +127,6 @@ interface EngineDatabase {
   dispose(): Promise<void>;
 }
 
-async function postgresAnswers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function engineDatabase(engine: Engine, workDir: string, adminUrl: string) {
   if (engine === 'pglite') {
     return {
@@ -158,24 +135,12 @@ async function engineDatabase(engine: Engine, workDir: string, adminUrl: string)
       dispose: async () => undefined,
     } satisfies EngineDatabase;
   }
-  const name = `chaos_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(adminUrl, 'chaos');
   return {
-    env: { DATA_DIR: workDir, DATABASE_URL: url.toString() },
-    open: async () => openPostgresDatabase(url.toString(), { poolSize: 4 }),
-    dispose: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`),
+    env: { DATA_DIR: workDir, DATABASE_URL: database.url },
+    open: async () => openPostgresDatabase(database.url, { poolSize: 4 }),
+    dispose: () => database.drop(),
   } satisfies EngineDatabase;
-}
-
-async function withDatabase<T>(database: EngineDatabase, work: (db: Database) => Promise<T>) {
-  const db = await database.open();
-  try {
-    return await work(db);
-  } finally {
-    await db.close();
-  }
 }
 
 interface Setup {

@@ -18,20 +18,21 @@
  * - Statistics: PostgreSQL's autovacuum would analyze the tables soon after such a load, so the
  *   seeder runs ANALYZE there; PGlite never analyzes (server/features/statistics), so by default
  *   it does not there either, and the embedded figures are those of a real embedded database.
+ * - Rollups: the features' own functions record what was written (seed-rollups.ts).
  *
  * CLI (for people): npx tsx bench/history/seed-history.ts --decisions 100000 --data-dir /tmp/x
  * (or --database-url postgres://...), on a fresh database; the schema is migrated first.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Database, Queryable } from '../../server/db/database';
+import type { Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { openPgliteDatabase } from '../../server/db/pglite-database';
 import { openPostgresDatabase } from '../../server/db/postgres-database';
 import { syncRolesAndPermissions } from '../../server/features/users/role-repository';
+import { loadRollupWriter } from './seed-rollups';
 
 export interface SeedHistoryOptions {
   decisions?: number;
@@ -51,8 +52,11 @@ export interface SeedHistoryOptions {
 
 /** What a bench needs to know about the seeded data to ask for it. */
 export interface SeededHistory {
+  /** The history covers [from, to]; its last decision was made at lastDecidedAt. */
   from: Date;
   to: Date;
+  lastDecidedAt: Date;
+  days: number;
   decisions: number;
   serviceIds: number[];
   operatorIds: number[];
@@ -87,14 +91,6 @@ const TAG_POOL = [
   'personal_data',
   'gambling',
   'alcohol',
-];
-/**
- * Rollup tables' rebuild functions (each feature that keeps one exports it for benches and data
- * repairs), by module and export. A module missing from this checkout is skipped, so the seeder
- * runs before and after those features are merged.
- */
-const ROLLUP_REBUILDERS = [
-  { module: '../../server/features/ai/ai-review-rollup.ts', exportName: 'rebuildAiAgreement' },
 ];
 const SLA_MINUTES = [5, 10, 15, 15, 30, 60, 120];
 const FIRST_NAMES = ['Ana', 'Ben', 'Chloe', 'Dev', 'Eva', 'Femi', 'Gus', 'Hana', 'Ivo', 'Jana'];
@@ -200,6 +196,7 @@ export async function seedHistory(
 
   await migrate(db);
   await syncRolesAndPermissions(db);
+  const rollups = await loadRollupWriter();
 
   // 1. Operators: no password hash to compute (they never sign in here).
   const operators = await db.query<{ id: number }>(
@@ -289,6 +286,7 @@ export async function seedHistory(
   }
   // The decided items end six hours ago; the live queue is the last half hour.
   const stepSeconds = (days * 86_400 - 6 * 3_600) / Math.max(1, decisions);
+  const perDay = Math.max(100, Math.ceil(decisions / days));
 
   for (const name of [
     'contents',
@@ -323,6 +321,7 @@ export async function seedHistory(
       const [row] = await db.query<{ n: number }>(sql, ids);
       counts[name] = (counts[name] ?? 0) + Number(row?.n ?? 0);
     }
+    await rollups.afterBatch(db, Number(range.first), Number(range.last), perDay);
     log(
       `seed: ${hi.toLocaleString('en')} of ${decisions.toLocaleString('en')} decisions (${elapsed()})`,
     );
@@ -330,15 +329,12 @@ export async function seedHistory(
 
   // 5. The live queue: pending items of the last half hour, a few of them leased.
   const queued = Math.min(2_000, Math.max(20, Math.round(decisions / 500)));
-  const [live] = await db.query<{ n: number }>(insertQueueSql(seed), [
-    queued,
-    serviceIds,
-    operatorIds,
-    subscriberIds,
-    subscribersPerService,
-    to.toISOString(),
-  ]);
+  const [live] = await db.query<{ first: number | string; last: number | string; n: number }>(
+    insertQueueSql(seed),
+    [queued, serviceIds, operatorIds, subscriberIds, subscribersPerService, to.toISOString()],
+  );
   counts.queued = Number(live?.n ?? 0);
+  if (live) await rollups.afterBatch(db, Number(live.first), Number(live.last), perDay);
 
   // 6. The last hour of AI calls (the /aiservices health figures).
   const [calls] = await db.query<{ n: number }>(
@@ -355,19 +351,10 @@ export async function seedHistory(
   );
   counts.ai_calls = Number(calls?.n ?? 0);
 
-  // 7. Rollups the screens read instead of the items, which the decision's transaction keeps
-  // current and these straight inserts bypassed.
-  for (const rebuilder of ROLLUP_REBUILDERS) {
-    const file = new URL(rebuilder.module, import.meta.url);
-    if (!existsSync(file)) continue;
-    const module = (await import(file.href)) as Record<string, unknown>;
-    const rebuild = module[rebuilder.exportName];
-    if (typeof rebuild !== 'function') {
-      throw new Error(`${rebuilder.module} exports no ${rebuilder.exportName}`);
-    }
-    await db.transaction((tx) => (rebuild as (tx: Queryable) => Promise<void>)(tx));
-    log(`seed: ${rebuilder.exportName} (${elapsed()})`);
-  }
+  // 7. Rollups kept for whole items (see seed-rollups.ts).
+  await rollups.atEnd(db);
+  if (rollups.modules.length > 0)
+    log(`seed: rollups (${elapsed()}): ${rollups.modules.join(', ')}`);
 
   if (analyze) {
     log(`seed: analyze (${elapsed()})`);
@@ -380,6 +367,7 @@ export async function seedHistory(
     subscriber_id: number;
     user_id: string;
     content_id: number | string;
+    last_decided_at: Date | string | null;
   }>(
     `select (select service_id from contents where status = 'decided'
               group by service_id order by count(*) desc, service_id limit 1) as service_id,
@@ -389,7 +377,8 @@ export async function seedHistory(
             (select user_id from contents where subscriber_id = $1::int and status = 'decided'
               order by id limit 1) as user_id,
             (select id from contents where status = 'decided'
-              order by id offset $2::int limit 1) as content_id`,
+              order by id offset $2::int limit 1) as content_id,
+            (select max(decided_at) from contents where status = 'decided') as last_decided_at`,
     // The heaviest subscriber is the first of the busiest service (the draw favours low numbers).
     [subscriberIds[busiestIndex(plans) * subscribersPerService] ?? 0, Math.floor(decisions / 2)],
   );
@@ -399,6 +388,8 @@ export async function seedHistory(
   return {
     from,
     to,
+    lastDecidedAt: busiest?.last_decided_at ? new Date(busiest.last_decided_at) : to,
+    days,
     decisions,
     serviceIds,
     operatorIds,
@@ -654,8 +645,8 @@ function insertQueueSql(seed: number): string {
          select 1 + (hashint8extended(n, ${seed * 64 + 50}) & 1048575)::int % cardinality($2::int[]) as si,
                 ($3::int[])[1 + n % cardinality($3::int[])] as op) p
         join services s on s.id = ($2::int[])[p.si]
-      returning 1)
-    select count(*)::int as n from ins`;
+      returning id)
+    select min(id) as first, max(id) as last, count(*)::int as n from ins`;
 }
 
 // ---------------------------------------------------------------------------------------------
