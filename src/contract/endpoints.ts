@@ -9,6 +9,7 @@ import { healthEndpoints } from './health';
 import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
 import { poolEndpoints } from './pools';
+import { chartEndpoints, reportEndpoints } from './reports';
 import { roleEndpoints } from './roles';
 import { serviceTokenEndpoints } from './service-tokens';
 import { settingsEndpoints } from './settings';
@@ -41,4 +42,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(deliveryEndpoints),
   ...Object.values(poolEndpoints),
   ...Object.values(aiServicesEndpoints),
+  ...Object.values(reportEndpoints),
+  ...Object.values(chartEndpoints),
 ];

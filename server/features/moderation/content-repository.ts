@@ -9,6 +9,7 @@ import {
 } from '../../../src/contract/content';
 import type { Queryable } from '../../db/database';
 import { enqueueDeliveries } from '../delivery/delivery-repository';
+import { recordDecisionRollups } from '../reports/report-rollups-repository';
 
 /**
  * The queue and its leases. Rules:
@@ -443,8 +444,10 @@ export async function storeSubmissions(
       ],
     );
     const decided = new Set(rows.map((row) => row.id));
-    // The delivery row commits with the decision: no decision is left undelivered.
+    // The delivery row commits with the decision: no decision is left undelivered; so do the
+    // report rollups, so reports never miss or double a decision.
     await enqueueDeliveries(db, [...decided]);
+    await recordDecisionRollups(db, [...decided]);
 
     // 4. Why the others were not decided.
     const undecided = [...toDecide.keys()].filter((id) => !decided.has(id));
