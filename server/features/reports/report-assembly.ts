@@ -7,7 +7,6 @@ import type {
   TagRow,
 } from '../../../src/contract/reports';
 import { nextPeriod } from '../../../src/contract/reports';
-import { addHistogram, histogramPercentile } from './report-histogram';
 
 /**
  * Turns per-period aggregates into the rows the contract answers, the same way whichever source
@@ -154,30 +153,4 @@ export function chartPoints(
     });
   }
   return points;
-}
-
-/** Sums rollup rows that fall into one output row, histograms included. */
-export class Accumulator<Key, Sums extends Record<string, number>> {
-  private readonly entries = new Map<string, { key: Key; sums: Sums; hist: number[] }>();
-
-  add(id: string, key: Key, sums: Sums, hist: readonly number[] = []): void {
-    const entry = this.entries.get(id);
-    if (!entry) {
-      this.entries.set(id, { key, sums: { ...sums }, hist: [...hist] });
-      return;
-    }
-    const into = entry.sums as Record<string, number>;
-    for (const [name, value] of Object.entries(sums)) into[name] = (into[name] ?? 0) + value;
-    addHistogram(entry.hist, hist);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  map<T>(make: (key: Key, sums: Sums, percentile: (q: number) => number | null) => T): T[] {
-    return [...this.entries.values()].map(({ key, sums, hist }) =>
-      make(key, sums, (q) => histogramPercentile(hist, q)),
-    );
-  }
 }

@@ -39,7 +39,9 @@ export async function refreshSlaRollups(db: Queryable, serviceId: number): Promi
  */
 export async function rebuildReportRollups(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query('truncate report_service_rollups, report_operator_rollups, report_tag_rollups');
+    await tx.query(
+      'truncate report_service_rollups, report_operator_rollups, report_tag_rollups, report_total_rollups',
+    );
     await tx.query('select report_record_arrivals(array(select id from contents))');
     await tx.query(
       "select report_record_decisions(array(select id from contents where status = 'decided'))",

@@ -508,6 +508,9 @@ describe('report figures', () => {
          union all
          select 't', grain, period_start, service_id, tag, 0, decided, 0, 0, 0, 0, '{}'
            from report_tag_rollups
+         union all
+         select 'x', grain, period_start, 0, '', arrivals, decided, 0, 0, over_sla, 0, wait_hist
+           from report_total_rollups
          order by 1, 2, 3, 4, 5`,
       );
     const kept = await snapshot();
