@@ -212,6 +212,8 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/subscriber',
   '/pools',
   '/aiservices',
+  '/reports',
+  '/charts',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

@@ -79,11 +79,13 @@ create table report_service_rollups (
 );
 create index report_service_rollups_service_idx on report_service_rollups (service_id, grain, period_start);
 
--- Per operator (decisions an operator made; the AI's own decisions have no operator): how many,
--- in how many distinct hours, how many without a tag, and the load-to-decision histogram of
--- those whose load time is known (handled).
+-- Per operator (decisions an operator made; the AI's own decisions have no operator), by day and
+-- by week: how many, in how many distinct hours, how many without a tag, and the load-to-decision
+-- histogram of those whose load time is known (handled). There are no hour rows: an operator
+-- decides a handful of items in an hour, so they would be nearly as many as the items; a report
+-- by hour reads the items (at most a month of them, see REPORT_LIMITS).
 create table report_operator_rollups (
-  grain text not null check (grain in ('hour', 'day', 'week')),
+  grain text not null check (grain in ('day', 'week')),
   period_start timestamptz not null,
   operator_id integer not null references users (id) on delete cascade,
   decided integer not null default 0,
@@ -94,6 +96,13 @@ create table report_operator_rollups (
   handle_p50 double precision generated always as (report_hist_percentile(handle_hist, 0.5)) stored,
   handle_p90 double precision generated always as (report_hist_percentile(handle_hist, 0.9)) stored,
   primary key (grain, period_start, operator_id)
+);
+
+-- The hours in which an operator decided anything: what active_hours counts.
+create table report_operator_hours (
+  period_start timestamptz not null,
+  operator_id integer not null references users (id) on delete cascade,
+  primary key (period_start, operator_id)
 );
 
 -- Per service and tag: how many decisions applied the tag ('additional': a custom tag).
@@ -148,9 +157,10 @@ language sql as $$
 $$;
 
 -- Adds the decisions of these items to every rollup. Call it once per item, in the transaction
--- that decides it. An operator's day row counts an hour as active when this call created the
--- operator's row of that hour (xmax = 0 on the row an upsert inserted), so two transactions
--- deciding in the same new hour count it once.
+-- that decides it. An operator's day and week rows count an hour as active when this call
+-- inserted the operator's row of that hour into report_operator_hours (a row already there is
+-- skipped; a concurrent transaction inserting the same one waits, then skips), so an hour counts
+-- once.
 create function report_record_decisions(ids bigint[]) returns void
 language sql as $$
   with d as (
@@ -206,25 +216,16 @@ language sql as $$
     returning 1
   ),
   hours_done as (
-    insert into report_operator_rollups as r
-           (grain, period_start, operator_id, decided, active_hours, untagged, handled, handle_hist)
-    select 'hour', d.hour, d.operator_id, count(*), 1, count(*) filter (where d.untagged),
-           count(d.handle_bucket), report_hist(array_agg(d.handle_bucket))
-      from d where d.operator_id is not null and not d.by_ai
-     group by d.hour, d.operator_id
-    on conflict (grain, period_start, operator_id) do update
-       set decided = r.decided + excluded.decided,
-           untagged = r.untagged + excluded.untagged,
-           handled = r.handled + excluded.handled,
-           handle_hist = report_hist_add(r.handle_hist, excluded.handle_hist)
-    returning period_start, operator_id, (xmax = 0) as inserted
+    insert into report_operator_hours (period_start, operator_id)
+    select distinct d.hour, d.operator_id from d where d.operator_id is not null and not d.by_ai
+    on conflict (period_start, operator_id) do nothing
+    returning period_start, operator_id
   ),
   new_hours as (
     select h.operator_id, g.grain, g.period_start, count(*)::integer as n
       from hours_done h
      cross join lateral (values ('day', date_trunc('day', h.period_start, 'UTC')),
                                 ('week', date_trunc('week', h.period_start, 'UTC'))) as g(grain, period_start)
-     where h.inserted
      group by 1, 2, 3
   ),
   longer as (

@@ -88,8 +88,9 @@ export async function readReport(
   const rollups = source === 'rollups';
   switch (query.report) {
     case 'productivity': {
-      // The operator rollups have no service key: one service's decisions are read directly.
-      const direct = !rollups || filter.serviceId !== undefined;
+      // The operator rollups have no service key and no hours: one service's decisions, and a
+      // report by hour (at most a month), are read from the items.
+      const direct = !rollups || filter.serviceId !== undefined || filter.group === 'hour';
       if (!direct) await checkRollupRows(db, 'report_operator_rollups', filter);
       const aggregates = direct
         ? await productivityFromRows(db, filter, limit)

@@ -40,7 +40,7 @@ export async function refreshSlaRollups(db: Queryable, serviceId: number): Promi
 export async function rebuildReportRollups(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
-      'truncate report_service_rollups, report_operator_rollups, report_tag_rollups, report_total_rollups',
+      'truncate report_service_rollups, report_operator_rollups, report_operator_hours, report_tag_rollups, report_total_rollups',
     );
     await tx.query('select report_record_arrivals(array(select id from contents))');
     await tx.query(

@@ -509,6 +509,9 @@ describe('report figures', () => {
          select 't', grain, period_start, service_id, tag, 0, decided, 0, 0, 0, 0, '{}'
            from report_tag_rollups
          union all
+         select 'h', 'hour', period_start, operator_id, '', 0, 0, 0, 0, 0, 0, '{}'
+           from report_operator_hours
+         union all
          select 'x', grain, period_start, 0, '', arrivals, decided, 0, 0, over_sla, 0, wait_hist
            from report_total_rollups
          order by 1, 2, 3, 4, 5`,

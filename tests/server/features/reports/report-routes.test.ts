@@ -182,41 +182,33 @@ describe('/reports and /charts', () => {
   });
 
   it('refuses a report of more rows than the cap, saying how to narrow it', async () => {
-    const [role] = await server.db.query<{ id: number }>(
-      "select id from roles where name = 'operator'",
-    );
-    // Operator rows straight into the rollup: a month of many people, by hour and by day.
+    // Service rows straight into the rollup: a month of many services, by hour and by day.
     await server.db.query(
-      `insert into users (username, role_id, password_hash)
-       select 'bulk_' || g, $1, 'x' from generate_series(1, 30) g`,
-      [role?.id],
+      `insert into services (code, name, webhook_secret)
+       select 'bulk-' || g, 'Bulk ' || g, 'x' from generate_series(1, 30) g`,
     );
     await server.db.query(
-      `insert into report_operator_rollups (grain, period_start, operator_id, decided, active_hours)
-       select 'hour', timestamptz '2025-01-01' + make_interval(hours => h), u.id, 1, 1
-         from generate_series(0, 743) h cross join users u where u.username like 'bulk\\_%'`,
+      `insert into report_service_rollups (grain, period_start, service_id, arrivals)
+       select 'hour', timestamptz '2025-01-01' + make_interval(hours => h), s.id, 1
+         from generate_series(0, 743) h cross join services s where s.code like 'bulk-%'`,
     );
     await server.db.query(
-      `insert into report_operator_rollups (grain, period_start, operator_id, decided, active_hours)
-       select 'day', timestamptz '2025-01-01' + make_interval(days => d), u.id, 24, 24
-         from generate_series(0, 30) d cross join users u where u.username like 'bulk\\_%'`,
+      `insert into report_service_rollups (grain, period_start, service_id, arrivals)
+       select 'day', timestamptz '2025-01-01' + make_interval(days => d), s.id, 24
+         from generate_series(0, 30) d cross join services s where s.code like 'bulk-%'`,
     );
+    const month = { from: '2025-01-01T00:00:00Z', to: '2025-01-31T23:00:00Z' };
     const answer = await admin.client.get<{ message: string }>(
-      '/api/reports?report=productivity&group=hour&from=2025-01-01T00:00:00Z&to=2025-01-31T23:00:00Z',
+      `/api/reports?report=services&group=hour&from=${month.from}&to=${month.to}`,
     );
     expect(answer.status).toBe(422);
     expect(answer.body.message).toBe(REPORT_TEXTS.tooManyRows);
     expect(744 * 30).toBeGreaterThan(REPORT_LIMITS.maxRows);
     const byDay = await admin.client.callOk(reportEndpoints.report, {
-      query: {
-        report: 'productivity',
-        group: 'day',
-        from: '2025-01-01T00:00:00Z',
-        to: '2025-01-31T23:00:00Z',
-      },
+      query: { report: 'services', group: 'day', ...month },
     });
     expect(byDay.data.rows).toHaveLength(31 * 30);
-    expect(byDay.data.rows[0]).toMatchObject({ decided: 24, active_hours: 24 });
+    expect(byDay.data.rows[0]).toMatchObject({ arrivals: 24, decided: 0 });
   });
 
   it('keeps saved reports per user: shared ones visible to others, changed only by the owner', async () => {
