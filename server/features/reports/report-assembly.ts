@@ -67,8 +67,12 @@ export interface ChartAggregate {
 const iso = (time: number) => new Date(time).toISOString();
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
+// Code-point order, not localeCompare: a quarter of 18,000 rows sorts in milliseconds, and both
+// sources sort alike whatever the server's locale.
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function byPeriodThen<T extends { period: number }>(name: (row: T) => string) {
-  return (a: T, b: T) => a.period - b.period || name(a).localeCompare(name(b), 'en');
+  return (a: T, b: T) => a.period - b.period || compareText(name(a), name(b));
 }
 
 export function productivityRows(aggregates: ProductivityAggregate[]): ProductivityRow[] {
