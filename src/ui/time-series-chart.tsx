@@ -24,6 +24,11 @@ export interface ChartSeries {
   fill?: boolean;
 }
 
+const WHOLE_STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000,
+  500_000, 1_000_000,
+];
+
 const AXIS = {
   light: { text: '#57534e', grid: '#e7e5e4' },
   dark: { text: '#a1a1aa', grid: '#27272a' },
@@ -36,6 +41,7 @@ function options(
   series: readonly ChartSeries[],
   formatX: (seconds: number) => string,
   formatY: (value: number) => string,
+  wholeNumbers: boolean,
 ): uPlot.Options {
   const axis = {
     stroke: AXIS[theme].text,
@@ -56,7 +62,13 @@ function options(
     },
     axes: [
       { ...axis },
-      { ...axis, size: 56, values: (_chart, ticks) => ticks.map((tick) => formatY(tick)) },
+      {
+        ...axis,
+        size: 64,
+        // Counts have no fractional ticks (a queue of 0.5 items reads as a rounding error).
+        ...(wholeNumbers ? { incrs: WHOLE_STEPS } : {}),
+        values: (_chart, ticks) => ticks.map((tick) => formatY(tick)),
+      },
     ],
     series: [
       {
@@ -88,6 +100,7 @@ export function TimeSeriesChart({
   formatX,
   formatY,
   height = 220,
+  wholeNumbers = false,
   testId,
 }: {
   /** The start of each period, as milliseconds since 1970. */
@@ -98,6 +111,8 @@ export function TimeSeriesChart({
   formatX: (seconds: number) => string;
   formatY: (value: number) => string;
   height?: number;
+  /** The values are counts: the axis steps by whole numbers. */
+  wholeNumbers?: boolean;
   testId?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -115,7 +130,7 @@ export function TimeSeriesChart({
     if (!element) return;
     // Made empty: the effect below, which runs right after this one, sets the data.
     const made = new uPlot(
-      options(element.clientWidth || 600, height, theme, series, formatX, formatY),
+      options(element.clientWidth || 600, height, theme, series, formatX, formatY, wholeNumbers),
       [[], ...series.map(() => [])],
       element,
     );
@@ -131,7 +146,7 @@ export function TimeSeriesChart({
     };
     // series and formatters are read when the chart is made; `shape` says when that must be redone.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [theme, height, shape]);
+  }, [theme, height, shape, wholeNumbers]);
 
   useEffect(() => {
     chart.current?.setData(data);

@@ -326,6 +326,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('reports and charts screens', async ({ page }) => {
       await signIn(page, 'admin');
+      // A few arrivals, so the charts have a line and the queue a depth.
+      const client = await pageClient(page);
+      const services = await client.callOk(serviceTokenEndpoints.serviceOptions, {});
+      const created = await client.callOk(serviceTokenEndpoints.create, {
+        body: { service_id: services[0]?.id ?? 0 },
+      });
+      await ingestItems(
+        new URL(page.url()).origin,
+        created.data.raw_token ?? '',
+        [1, 2, 3, 4].map((n) => textItem(n, { subscriber_id: `report-shot-${colorScheme}` })),
+      );
       await page.goto('/reports?report=services');
       await expect(page.getByTestId('report-table')).toBeVisible();
       await shot(page, 'reports');

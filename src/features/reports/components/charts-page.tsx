@@ -22,6 +22,7 @@ const COLORS = {
 interface ChartSpec {
   id: string;
   title: string;
+  wholeNumbers?: boolean;
   series: (points: readonly ChartPoint[]) => ChartSeries[];
   formatY: (value: number) => string;
 }
@@ -33,6 +34,7 @@ const CHARTS: ChartSpec[] = [
   {
     id: 'volume',
     title: TEXTS.volume,
+    wholeNumbers: true,
     formatY: count,
     series: (points) => [
       {
@@ -52,6 +54,7 @@ const CHARTS: ChartSpec[] = [
   {
     id: 'queue',
     title: TEXTS.queue,
+    wholeNumbers: true,
     formatY: count,
     series: (points) => [
       {
@@ -85,7 +88,7 @@ const CHARTS: ChartSpec[] = [
   {
     id: 'over-sla',
     title: TEXTS.overSla,
-    formatY: (share) => formatShare(share),
+    formatY: (share) => `${Math.round(share * 100)} %`,
     series: (points) => [
       {
         label: TEXTS.overSlaShare,
@@ -222,6 +225,7 @@ export function ChartsPage() {
                   )}
                   formatX={formatX}
                   formatY={chart.formatY}
+                  wholeNumbers={chart.wholeNumbers ?? false}
                 />
               ) : (
                 !series.isError && <TableSkeleton columns={4} label={TEXTS.loading} />
