@@ -64,6 +64,21 @@ export interface ChartAggregate {
   overSla: number;
 }
 
+/** A tag row as both sources select it. */
+export function tagAggregate(row: {
+  period: Date | string;
+  tag: string;
+  decided: number;
+  total: number;
+}): TagAggregate {
+  return {
+    period: new Date(row.period).getTime(),
+    tag: row.tag,
+    decided: row.decided,
+    total: row.total,
+  };
+}
+
 const iso = (time: number) => new Date(time).toISOString();
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 

@@ -1,12 +1,13 @@
 import { periodStart, type ReportGroup } from '../../../src/contract/reports';
 import { queryOne, type Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
-import type {
-  ChartAggregate,
-  ProductivityAggregate,
-  ServiceAggregate,
-  SlaAggregate,
-  TagAggregate,
+import {
+  tagAggregate,
+  type ChartAggregate,
+  type ProductivityAggregate,
+  type ServiceAggregate,
+  type SlaAggregate,
+  type TagAggregate,
 } from './report-assembly';
 
 /**
@@ -184,12 +185,7 @@ export async function tagsFromRollups(
        from tags t left join totals x on x.period = t.period`,
     params.values,
   );
-  return rows.map((row) => ({
-    period: time(row.period),
-    tag: row.tag,
-    decided: row.decided,
-    total: row.total,
-  }));
+  return rows.map(tagAggregate);
 }
 
 /** Per period: arrivals, decisions and the SLA figures, of one service or of all. */
@@ -197,29 +193,21 @@ export async function chartFromRollups(
   db: Queryable,
   filter: RollupFilter,
 ): Promise<ChartAggregate[]> {
+  type ChartRow = Pick<
+    ServiceRollupRow,
+    'period_start' | 'arrivals' | 'decided' | 'over_sla' | 'wait_p50' | 'wait_p90'
+  >;
+  let rows: ChartRow[];
   if (filter.serviceId !== undefined) {
-    return (await serviceRollupRows(db, filter, false)).map((row) => ({
-      period: time(row.period_start),
-      arrivals: row.arrivals,
-      decided: row.decided,
-      overSla: row.over_sla,
-      p50: figure(row.wait_p50),
-      p90: figure(row.wait_p90),
-    }));
+    rows = await serviceRollupRows(db, filter, false);
+  } else {
+    const params = new SqlParams();
+    rows = await db.query<ChartRow>(
+      `select r.period_start, r.arrivals, r.decided, r.over_sla, r.wait_p50, r.wait_p90
+         from report_total_rollups r where ${rangeConditions(filter, params).join(' and ')}`,
+      params.values,
+    );
   }
-  const params = new SqlParams();
-  const rows = await db.query<{
-    period_start: Date;
-    arrivals: number;
-    decided: number;
-    over_sla: number;
-    wait_p50: number | null;
-    wait_p90: number | null;
-  }>(
-    `select r.period_start, r.arrivals, r.decided, r.over_sla, r.wait_p50, r.wait_p90
-       from report_total_rollups r where ${rangeConditions(filter, params).join(' and ')}`,
-    params.values,
-  );
   return rows.map((row) => ({
     period: time(row.period_start),
     arrivals: row.arrivals,

@@ -1,11 +1,12 @@
 import { queryOne, type Queryable } from '../../db/database';
 import { SqlParams } from '../../db/sql-params';
-import type {
-  ChartAggregate,
-  ProductivityAggregate,
-  ServiceAggregate,
-  SlaAggregate,
-  TagAggregate,
+import {
+  tagAggregate,
+  type ChartAggregate,
+  type ProductivityAggregate,
+  type ServiceAggregate,
+  type SlaAggregate,
+  type TagAggregate,
 } from './report-assembly';
 import type { RollupFilter } from './report-rollup-repository';
 
@@ -41,6 +42,18 @@ function decisionScope(filter: RollupFilter): Scope {
     conditions.push(`c.decided_by = ${params.add(filter.operatorId)}`);
   }
   return { params, group, conditions };
+}
+
+/** Arrivals in the range (by bound_time), of the filtered service. */
+function arrivalScope(filter: RollupFilter, params: SqlParams): string[] {
+  const conditions = [
+    `a.bound_time >= ${params.add(filter.start)}`,
+    `a.bound_time < ${params.add(filter.end)}`,
+  ];
+  if (filter.serviceId !== undefined) {
+    conditions.push(`a.service_id = ${params.add(filter.serviceId)}`);
+  }
+  return conditions;
 }
 
 const UNTAGGED = 'not exists (select 1 from report_decision_tags(c.moderated_status))';
@@ -100,13 +113,7 @@ export async function servicesFromRows(
   limit: number,
 ): Promise<ServiceAggregate[]> {
   const { params, group, conditions } = decisionScope(filter);
-  const arrivalConditions = [
-    `a.bound_time >= ${params.add(filter.start)}`,
-    `a.bound_time < ${params.add(filter.end)}`,
-  ];
-  if (filter.serviceId !== undefined) {
-    arrivalConditions.push(`a.service_id = ${params.add(filter.serviceId)}`);
-  }
+  const arrivalConditions = arrivalScope(filter, params);
   const rows = await db.query<{
     period: Date;
     service_id: number;
@@ -165,12 +172,7 @@ export async function tagsFromRows(
      select t.period, t.tag, t.decided, x.total from tags t join totals x on x.period = t.period`,
     params.values,
   );
-  return rows.map((row) => ({
-    period: time(row.period),
-    tag: row.tag,
-    decided: row.decided,
-    total: row.total,
-  }));
+  return rows.map(tagAggregate);
 }
 
 export async function slaFromRows(
@@ -221,13 +223,7 @@ export async function chartFromRows(
   filter: RollupFilter,
 ): Promise<ChartAggregate[]> {
   const { params, group, conditions } = decisionScope(filter);
-  const arrivalConditions = [
-    `a.bound_time >= ${params.add(filter.start)}`,
-    `a.bound_time < ${params.add(filter.end)}`,
-  ];
-  if (filter.serviceId !== undefined) {
-    arrivalConditions.push(`a.service_id = ${params.add(filter.serviceId)}`);
-  }
+  const arrivalConditions = arrivalScope(filter, params);
   const rows = await db.query<{
     period: Date;
     arrivals: number;
