@@ -54,6 +54,8 @@ export default defineConfig({
             },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'tanstack', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            // The chart library, only for the screens that draw charts (about 20 KB gzip).
+            { name: 'uplot', test: /[\\/]node_modules[\\/]uplot[\\/]/ },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
           ],
         },

@@ -20,6 +20,7 @@ import type { SessionPolicy } from './features/auth/session-repository';
 import { SettingsRegistry } from './features/settings/settings-registry';
 import { registerSettings } from './features/settings/settings-module';
 import { registerPools } from './features/pools/pools-module';
+import { registerReports } from './features/reports/reports-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerServices } from './features/services/services-module';
 import { registerStatistics } from './features/statistics/statistics-module';
@@ -188,6 +189,7 @@ export async function buildApp(
     registerServices(context);
     registerSubscribers(context);
     registerPools(context);
+    registerReports(context);
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
     const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));

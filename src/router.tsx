@@ -11,6 +11,7 @@ import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
 import { rolesRoute, usersRoute } from './routes/people-routes';
 import { settingsRoute } from './routes/settings-routes';
 import { poolsRoute } from './routes/pools-routes';
+import { chartsRoute, reportsRoute } from './routes/report-routes';
 import {
   choosePasswordRoute,
   twoFactorSetupRoute,
@@ -47,6 +48,8 @@ const routeTree = rootRoute.addChildren([
     aiServicesRoute,
     aiModerationRoute,
     aiContentRoute,
+    reportsRoute,
+    chartsRoute,
   ]),
 ]);
 

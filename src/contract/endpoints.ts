@@ -10,6 +10,7 @@ import { healthEndpoints } from './health';
 import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
 import { poolEndpoints } from './pools';
+import { chartEndpoints, reportEndpoints } from './reports';
 import { roleEndpoints } from './roles';
 import { serviceTokenEndpoints } from './service-tokens';
 import { settingsEndpoints } from './settings';
@@ -44,4 +45,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(aiServicesEndpoints),
   ...Object.values(aiModerationEndpoints),
   ...Object.values(aiContentEndpoints),
+  ...Object.values(reportEndpoints),
+  ...Object.values(chartEndpoints),
 ];

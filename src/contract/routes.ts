@@ -214,6 +214,8 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/aiservices',
   '/ai-moderation',
   '/aicontent',
+  '/reports',
+  '/charts',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

@@ -130,9 +130,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      // A strict schema's unknown keys (a misspelt filter): each named, as the client sent it.
+      // A strict schema's unknown keys (a misspelt filter): each named, as the client sent it,
+      // with the schema's own message when it has one (zod's default says less).
+      const own = issue.message.startsWith('Unrecognized key') ? null : issue.message;
       for (const key of issue.keys) {
-        fields[name ? `${name}.${key}` : key] ??= `${key} is not a known parameter`;
+        fields[name ? `${name}.${key}` : key] ??= own ?? `${key} is not a known parameter`;
       }
       continue;
     }

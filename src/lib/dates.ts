@@ -55,6 +55,16 @@ export function formatTime(value: DateInput): string {
   return format(value, TIME_FORMAT);
 }
 
+/** A day: 'Mar 05, 2024' (UTC). */
+export function formatDay(value: DateInput): string {
+  return format(value, 'LLL dd, yyyy');
+}
+
+/** The start of an hour: 'Mar 05, 2024 02:00 PM' (UTC). */
+export function formatHour(value: DateInput): string {
+  return format(value, 'LLL dd, yyyy hh:00 a');
+}
+
 /** The calendar day in UTC as 'yyyy-MM-dd', the value of an `<input type="date">`. */
 export function utcDay(value: Date | number): string {
   return formatInTimeZone(value, DISPLAY_TIME_ZONE, 'yyyy-MM-dd');

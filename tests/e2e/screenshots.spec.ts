@@ -19,6 +19,7 @@ import { ingestItems, textItem } from '../support/protocol';
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import { AGGREGATOR_TEXTS } from '../../src/features/aggregator/aggregator-texts';
+import { CHARTS_TEXTS, REPORTS_TEXTS } from '../../src/features/reports/reports-texts';
 import { FAILING_SERVICE, startDeliveryScene } from './support/delivery-receiver';
 import { startAiReviewScene } from './support/ai-review-scene';
 import {
@@ -363,6 +364,39 @@ for (const colorScheme of ['light', 'dark'] as const) {
       } finally {
         await scene.dispose();
       }
+    });
+
+    test('reports and charts screens', async ({ page }) => {
+      await signIn(page, 'admin');
+      // A few arrivals, so the charts have a line and the queue a depth.
+      const client = await pageClient(page);
+      const services = await client.callOk(serviceTokenEndpoints.serviceOptions, {});
+      const created = await client.callOk(serviceTokenEndpoints.create, {
+        body: { service_id: services[0]?.id ?? 0 },
+      });
+      await ingestItems(
+        new URL(page.url()).origin,
+        created.data.raw_token ?? '',
+        [1, 2, 3, 4].map((n) => textItem(n, { subscriber_id: `report-shot-${colorScheme}` })),
+      );
+      await page.goto('/reports?report=services');
+      await expect(page.getByTestId('report-table')).toBeVisible();
+      await shot(page, 'reports');
+      await page.goto('/reports?report=sla&group=week');
+      await expect(page.getByText(REPORTS_TEXTS.precision)).toBeVisible();
+      await shot(page, 'reports-sla');
+      await page.goto('/charts');
+      await expect(page.getByTestId('chart-volume').locator('canvas')).toBeVisible();
+      const box = await page.getByTestId('chart-volume').locator('.u-over').boundingBox();
+      await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) - 2, (box?.y ?? 0) + 20);
+      await shot(page, 'charts');
+      await page.getByRole('button', { name: CHARTS_TEXTS.showTable }).click();
+      await expect(page.getByRole('table', { name: CHARTS_TEXTS.title })).toBeVisible();
+      await shot(page, 'charts-table');
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.goto('/reports');
+      await expect(page.getByTestId('report-table')).toBeVisible();
+      await shot(page, 'reports-tablet');
     });
 
     test('operator and developer shell', async ({ page }) => {

@@ -40,6 +40,9 @@ import { useTestServer } from '../support/test-server';
 const DEMO_ROLES = ['admin', 'developer', 'operator', 'batch', 'customer', 'demo'] as const;
 type DemoUser = (typeof DEMO_ROLES)[number];
 
+/** A day of reports and charts. */
+const MATRIX_RANGE = { from: '2026-01-05T00:00:00.000Z', to: '2026-01-05T23:59:59.999Z' };
+
 /** An id no row has: calls with it get past the access check and fail on their own. */
 const NO_SUCH_ID = 2_000_000_000;
 
@@ -273,6 +276,22 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/ai-content/items/:id/retry': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   // Nothing failed in the matrix's database: retries nothing.
   'POST /api/ai-content/retry-failed': { input: () => ({ body: {} }) },
+  'GET /api/reports': { input: () => ({ query: { report: 'sla', ...MATRIX_RANGE } }) },
+  'GET /api/reports/export': { input: () => ({ query: { report: 'tags', ...MATRIX_RANGE } }) },
+  'GET /api/reports/options': { input: () => ({}) },
+  'GET /api/reports/get-saved-reports': { input: () => ({}) },
+  'POST /api/reports/saved': {
+    input: (who) => ({ body: { name: `matrix ${who.name}`, filters: { report: 'sla' } } }),
+  },
+  // Nobody's saved report: refused after the access check (404), nothing changes.
+  'POST /api/reports/saved/:id': {
+    input: () => ({
+      params: { id: NO_SUCH_ID },
+      body: { name: 'matrix', filters: { report: 'sla' } },
+    }),
+  },
+  'POST /api/reports/saved/:id/delete': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'GET /api/charts/series': { input: () => ({ query: MATRIX_RANGE }) },
 };
 
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

@@ -2,7 +2,8 @@ import type { Queryable } from '../../db/database';
 import { storableJson, storableText } from '../../db/storable';
 import type { MessageType } from '../../../src/contract/content';
 import type { AiSuggestion } from './ai-provider';
-import { decideByAiAlone, recordAiAgreement } from './ai-review-rollup';
+import { decideByAiAlone } from './ai-alone-decision';
+import { recordAiAgreement } from './ai-review-rollup';
 
 /**
  * The asynchronous AI step over `contents` (ai_state 'pending'). A claim takes due items with

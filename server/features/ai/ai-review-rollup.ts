@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/database';
-import { enqueueDeliveries } from '../delivery/delivery-repository';
 
 /**
  * The write side of the AI review (/ai-moderation), run inside the transactions that change an
@@ -19,7 +18,7 @@ import { enqueueDeliveries } from '../delivery/delivery-repository';
  */
 
 /** The item's UTC day of arrival: the rollup's day and the search's date axis agree. */
-const DAY_SQL = `(c.bound_time at time zone 'UTC')::date`;
+export const DAY_SQL = `(c.bound_time at time zone 'UTC')::date`;
 
 /** The statement that adds the given items (or, with no ids, every item) to the rollup. */
 function rollupSql(filter: string): string {
@@ -77,41 +76,4 @@ export async function rebuildAiAgreement(tx: Queryable): Promise<void> {
       group by 1, 2
      on conflict (service_id, day) do update set ai_alone = excluded.ai_alone`,
   );
-}
-
-/**
- * Decides the given items whose AI answer has no tag, where their service lets the AI decide
- * alone, and queues their deliveries; answers the ids it decided. Run it in the transaction that
- * stored the answers.
- */
-export async function decideByAiAlone(
-  tx: Queryable,
-  contentIds: readonly number[],
-): Promise<number[]> {
-  if (contentIds.length === 0) return [];
-  const rows = await tx.query<{ id: number }>(
-    `with decided as (
-       update contents c
-          set status = 'decided', decision_source = 'ai', decided_by = null, decided_at = now(),
-              moderated_status = coalesce(
-                (select jsonb_object_agg(tag, 0) from unnest(s.tags) as tag), '{}'::jsonb)
-         from services s
-        where c.id = any($1::bigint[]) and s.id = c.service_id and s.ai_decides_alone = 'safe'
-          and c.status = 'pending' and c.ai_state = 'done'
-          and jsonb_typeof(c.ai_moderated_status) = 'array'
-          and c.ai_moderated_status - 'SAFE' = '[]'::jsonb
-       returning c.id, c.service_id, ${DAY_SQL} as day
-     ), counted as (
-       insert into ai_review_daily as r (service_id, day, ai_alone)
-       select service_id, day, count(*) from decided
-        group by service_id, day order by service_id, day
-       on conflict (service_id, day) do update set ai_alone = r.ai_alone + excluded.ai_alone
-     )
-     select id from decided`,
-    [contentIds],
-  );
-  const ids = rows.map((row) => row.id);
-  // The delivery row commits with the decision, exactly as for an operator's decision.
-  await enqueueDeliveries(tx, ids);
-  return ids;
 }

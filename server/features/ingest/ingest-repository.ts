@@ -2,6 +2,7 @@ import type { IngestItemSchema } from '../../../src/contract/content';
 import type { Queryable } from '../../db/database';
 import type { z } from 'zod';
 import type { AiSuggestion } from '../ai/ai-provider';
+import { recordArrivalRollups } from '../reports/report-rollups-repository';
 
 export type ParsedIngestItem = z.output<typeof IngestItemSchema>;
 
@@ -13,7 +14,10 @@ export interface NewContent {
   aiProvider: string;
 }
 
-/** Inserts a batch of items in one statement and answers their ids in input order. */
+/**
+ * Inserts a batch of items in one statement and answers their ids in input order; their
+ * arrivals join the report rollups in the same transaction (run it in one).
+ */
 export async function insertContents(
   db: Queryable,
   serviceId: number,
@@ -59,7 +63,9 @@ export async function insertContents(
     ],
   );
   // A bigserial is handed out in insertion order, which follows `order by t.ord`.
-  return rows.map((row) => row.id).sort((a, b) => a - b);
+  const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+  await recordArrivalRollups(db, ids);
+  return ids;
 }
 
 export async function recordFailedContentRequest(

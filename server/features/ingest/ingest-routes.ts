@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { AiModule } from '../ai/ai-module';
-import { decideByAiAlone } from '../ai/ai-review-rollup';
+import { decideByAiAlone } from '../ai/ai-alone-decision';
 import { findServiceById, upsertSubscribers } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
 import { idempotentRequest, sendKept } from './idempotency';

@@ -8,8 +8,7 @@ import {
   type SubmitOutcome,
 } from '../../../src/contract/content';
 import type { Queryable } from '../../db/database';
-import { recordAiAgreement } from '../ai/ai-review-rollup';
-import { enqueueDeliveries } from '../delivery/delivery-repository';
+import { recordDecisionEffects } from './decision-effects';
 
 /**
  * The queue and its leases. Rules:
@@ -444,9 +443,7 @@ export async function storeSubmissions(
       ],
     );
     const decided = new Set(rows.map((row) => row.id));
-    // The delivery row commits with the decision: no decision is left undelivered.
-    await enqueueDeliveries(db, [...decided]);
-    await recordAiAgreement(db, [...decided]);
+    await recordDecisionEffects(db, [...decided], 'human');
 
     // 4. Why the others were not decided.
     const undecided = [...toDecide.keys()].filter((id) => !decided.has(id));

@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/audit-repository';
+import { refreshSlaRollups } from '../reports/report-rollups-repository';
 import { checkCallbackUrl } from '../delivery/callback-guard';
 import { displayWebhookSecret, newWebhookSecret } from '../delivery/webhook-signature';
 import {
@@ -148,6 +149,8 @@ export function serviceRoutes(app: FastifyInstance, deps: ServiceRoutesDeps): vo
         const before = await requireRow(tx, id);
         await updateService(tx, id, body);
         const after = await requireRow(tx, id);
+        // Reports count breaches of the SLA as set now: recount this service's.
+        if (after.sla_minutes !== before.sla_minutes) await refreshSlaRollups(tx, id);
         await recordAudit(tx, {
           ...actorOf(request, user),
           action: 'service.update',

@@ -1,10 +1,12 @@
 import {
   flexRender,
   getCoreRowModel,
+  getPaginationRowModel,
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
   type Header,
+  type PaginationState,
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
@@ -15,6 +17,7 @@ import type { SortOrder } from '../../contract/list';
 import { UI_TEXTS } from '../ui-texts';
 import './columns';
 import { flipOrder } from './list-search';
+import { TablePager } from './table-pager';
 
 /** Sorting done by the server: the table shows `by`/`order` and reports header clicks. */
 export interface ServerSort {
@@ -43,6 +46,12 @@ export interface DataTableProps<Row> {
   sort?: ServerSort;
   /** The table sorts its own rows (small lists loaded whole); every column is sortable. */
   clientSort?: boolean;
+  /**
+   * The table pages its own rows (a list loaded whole that can run to thousands of rows, like
+   * a report): the first page size of these, with a pager under the table when there is more
+   * than one page. Sorting applies to all rows, before paging.
+   */
+  clientPageSizes?: readonly number[];
   columnVisibility?: VisibilityState;
   /** Buttons at the end of each row, under an 'Actions' header. */
   rowActions?: (row: Row) => ReactNode;
@@ -80,6 +89,7 @@ export function DataTable<Row>({
   getRowId,
   sort,
   clientSort = false,
+  clientPageSizes,
   columnVisibility,
   rowActions,
   rowActionsHeader = UI_TEXTS.actions,
@@ -94,6 +104,10 @@ export function DataTable<Row>({
   rowTestId,
 }: DataTableProps<Row>) {
   const [clientSorting, setClientSorting] = useState<SortingState>([]);
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: clientPageSizes?.[0] ?? Number.MAX_SAFE_INTEGER,
+  });
   const allColumns: ColumnDef<Row, unknown>[] = rowActions
     ? [
         ...columns,
@@ -116,9 +130,15 @@ export function DataTable<Row>({
     getRowId: getRowId ? (row, index) => getRowId(row, index) : undefined,
     getCoreRowModel: getCoreRowModel(),
     ...(clientSort ? { getSortedRowModel: getSortedRowModel() } : {}),
+    ...(clientPageSizes
+      ? { getPaginationRowModel: getPaginationRowModel(), onPaginationChange: setPagination }
+      : {}),
+    // New rows (another report) start again at the first page.
+    autoResetPageIndex: true,
     manualSorting: !clientSort,
     enableSortingRemoval: false,
     state: {
+      ...(clientPageSizes ? { pagination } : {}),
       sorting: clientSort
         ? clientSorting
         : sort?.by
@@ -296,6 +316,16 @@ export function DataTable<Row>({
           </tbody>
         </table>
       </div>
+      {clientPageSizes && (rows?.length ?? 0) > (clientPageSizes[0] ?? 0) && (
+        <TablePager
+          page={pagination.pageIndex + 1}
+          perPage={pagination.pageSize}
+          pageSizes={clientPageSizes}
+          total={rows?.length ?? 0}
+          onPageChange={(page) => setPagination((now) => ({ ...now, pageIndex: page - 1 }))}
+          onPerPageChange={(size) => setPagination({ pageIndex: 0, pageSize: size })}
+        />
+      )}
     </>
   );
 }
