@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /** manifest.webmanifest at the root is the one source; the plugin writes it into dist. */
@@ -28,6 +30,18 @@ export default defineConfig({
         globIgnores: ['index.html'],
       },
       devOptions: { enabled: false },
+    }),
+    // Brotli and gzip twins of every text asset, made once at build time at the highest levels,
+    // so the server sends them as they are (server/http/spa.ts) and never compresses per request.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+        }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
     }),
   ],
   define: {

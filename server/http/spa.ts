@@ -29,6 +29,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     root: staticDir,
     // Files are served by the catch-all below, so index.html always gets its token.
     serve: false,
+    // `vite build` writes a .br and a .gz twin of each text asset: the one the browser accepts
+    // is sent as it is (with Vary: Accept-Encoding), so nothing is compressed per request.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Hashed build assets never change; everything else is revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -54,6 +57,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
         .status(404)
         .send({ ok: false, code: 'not_found', message: `No such endpoint: GET ${url}` });
     }
+    // Source maps stay on the server (for reading its stack traces), never go to browsers.
+    if (url.endsWith('.map')) return reply.status(404).type('text/plain').send('Not found');
     const file = path.join(staticDir, path.normalize(url));
     if (file.startsWith(staticDir) && statSync(file, { throwIfNoEntry: false })?.isFile()) {
       return reply.sendFile(path.relative(staticDir, file));
