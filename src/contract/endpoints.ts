@@ -6,6 +6,7 @@ import { dashboardEndpoints } from './dashboard';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
+import { customerHistoryEndpoints, historyEndpoints } from './history';
 import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
 import { poolEndpoints } from './pools';
@@ -41,4 +42,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(deliveryEndpoints),
   ...Object.values(poolEndpoints),
   ...Object.values(aiServicesEndpoints),
+  ...Object.values(historyEndpoints),
+  ...Object.values(customerHistoryEndpoints),
 ];
