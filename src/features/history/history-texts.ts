@@ -55,6 +55,7 @@ export const HISTORY_TEXTS = {
   aiAlone: 'AI alone (the service lets the AI decide safe items)',
   moderator: 'A moderator',
   aiSuggestion: 'AI suggestion',
+  aiSafe: 'Safe · no tags suggested',
   responseTime: 'Response time',
   reasoning: 'Reasoning',
   provider: 'Provider',

@@ -4,13 +4,24 @@ import { HISTORY_TEXTS as TEXTS } from '../history-texts';
 
 const chip = 'inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap';
 
-/** The tags a decision applied, and its custom tag, as chips; 'No tag' when none applied. */
-export function DecisionTags({ tags, additional }: { tags: string[]; additional: string | null }) {
+/**
+ * The tags a decision applied, and its custom tag, as chips; 'No tag' when none applied. In a
+ * table row (`inline`) they stay on one line, so rows keep one height.
+ */
+export function DecisionTags({
+  tags,
+  additional,
+  inline = false,
+}: {
+  tags: string[];
+  additional: string | null;
+  inline?: boolean;
+}) {
   if (tags.length === 0 && additional === null) {
     return <span className="text-stone-500 dark:text-zinc-400">{TEXTS.noTags}</span>;
   }
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className={clsx('gap-1', inline ? 'inline-flex' : 'flex flex-wrap')}>
       {tags.map((tag) => (
         <span
           key={tag}

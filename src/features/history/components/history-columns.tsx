@@ -86,7 +86,7 @@ export function historyColumns(options: {
     column.accessor('tags', {
       header: TEXTS.columns.decision,
       cell: ({ row: { original: row } }) => (
-        <DecisionTags tags={row.tags} additional={row.additional} />
+        <DecisionTags tags={row.tags} additional={row.additional} inline />
       ),
     }),
     column.accessor('operator_username', {

@@ -72,9 +72,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={clsx('min-w-0', className)}>
       <dt className="text-xs text-stone-500 dark:text-zinc-400">{label}</dt>
       <dd className="text-sm break-words">{children}</dd>
     </div>
@@ -158,7 +166,7 @@ function AiSuggestion({ item }: { item: HistoryDetail }) {
         {suggestion.kind === 'tags'
           ? suggestion.labels.join(', ')
           : suggestion.kind === 'safe'
-            ? 'Safe · no tags suggested'
+            ? TEXTS.aiSafe
             : suggestion.kind === 'none'
               ? MODERATION_TEXTS.noAiResponse
               : MODERATION_TEXTS.noTags}
@@ -166,12 +174,12 @@ function AiSuggestion({ item }: { item: HistoryDetail }) {
       <dl className="grid grid-cols-2 gap-2">
         <Field label={TEXTS.responseTime}>{formatResponseTime(item.ai_response_time)}</Field>
         {item.ai_provider && <Field label={TEXTS.provider}>{item.ai_provider}</Field>}
+        <Field label={TEXTS.reasoning} className="col-span-2">
+          <span className="whitespace-pre-wrap">
+            {item.ai_reasoning ?? MODERATION_TEXTS.noReasoning}
+          </span>
+        </Field>
       </dl>
-      <Field label={TEXTS.reasoning}>
-        <span className="whitespace-pre-wrap">
-          {item.ai_reasoning ?? MODERATION_TEXTS.noReasoning}
-        </span>
-      </Field>
     </div>
   );
 }

@@ -117,7 +117,7 @@ function HistoryPage({ variant }: { variant: HistoryVariant }) {
               name="user"
               label={TEXTS.userFilter}
               placeholder={TEXTS.userPlaceholder}
-              className="sm:w-48"
+              className="sm:w-60"
             />
             {staff && (
               <FilterSelect
