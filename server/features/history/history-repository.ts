@@ -280,7 +280,12 @@ export async function historyBatch(
     limit: keyset.limit,
     params,
   });
-  return rows.map((row) => ({ ...toRow(row, scope), content: text(row.content) }));
+  return rows.map((row) => {
+    // Set on the row rather than spread into a copy: an export maps millions of rows.
+    const exported = toRow(row, scope) as HistoryExportRow;
+    exported.content = text(row.content);
+    return exported;
+  });
 }
 
 /** One decided item in full, or undefined when it is not decided or outside the scope. */
