@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MessageTypeSchema } from './content';
+import { DeliveryAttemptSchema } from './delivery';
 import { DATE_RANGE_ORDER_MESSAGE, dateRangeFilters, rangeInOrder } from './date-range';
 import { defineEndpoint, needs } from './endpoint';
 import { keysetExportQuerySchema, keysetQuerySchema, keysetResponseSchema } from './list';
@@ -145,16 +146,6 @@ export const MediaLogEntrySchema = z.object({
   duration: z.number().nullable(),
 });
 export type MediaLogEntry = z.infer<typeof MediaLogEntrySchema>;
-
-export const DeliveryAttemptSchema = z.object({
-  attempt: z.number().int(),
-  attempted_at: z.string(),
-  status_code: z.number().int().nullable(),
-  error_code: z.string().nullable(),
-  latency_ms: z.number().int(),
-  response_excerpt: z.string(),
-});
-export type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
 
 export const HistoryDeliverySchema = z.object({
   status: z.enum(['pending', 'delivered', 'failed']),

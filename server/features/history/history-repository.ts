@@ -11,6 +11,7 @@ import { queryOne, type Queryable } from '../../db/database';
 import { jsonRowSql, jsonTimestamp, parseJsonRow, type JsonFields } from '../../db/json-rows';
 import { keysetPage, keysetSql, type KeysetRequest } from '../../db/keyset';
 import { SqlParams, whereOf } from '../../db/sql-params';
+import { attemptsOf } from '../delivery/aggregator-repository';
 
 /**
  * Reads of the moderation history (/modhistory, /customer-moderation): decided items by filter
@@ -382,26 +383,13 @@ async function deliveryOf(db: Queryable, contentId: number): Promise<HistoryDeli
     [contentId],
   );
   if (!delivery) return null;
-  const attempts = await db.query<{
-    attempt: number;
-    attempted_at: Date;
-    status_code: number | null;
-    error_code: string | null;
-    latency_ms: number;
-    response_excerpt: string;
-  }>(
-    `select attempt, attempted_at, status_code, error_code, latency_ms, response_excerpt
-       from delivery_attempts where delivery_id = $1
-      order by attempt, id
-      limit 200`,
-    [delivery.id],
-  );
+  const attempts = await attemptsOf(db, [Number(delivery.id)]);
   return {
     status: delivery.status,
     created_at: iso(delivery.created_at),
     delivered_at: delivery.delivered_at ? iso(delivery.delivered_at) : null,
     next_attempt_at: delivery.status === 'pending' ? iso(delivery.next_attempt_at) : null,
-    attempts: attempts.map((row) => ({ ...row, attempted_at: iso(row.attempted_at) })),
+    attempts: attempts.get(Number(delivery.id)) ?? [],
   };
 }
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft } from 'lucide-react';
 import { UI_TEXTS } from '../ui-texts';
-import { PAGER_BUTTON, PAGER_CLASS, PageSizeSelect } from './table-pager';
+import { PAGER_CLASS, PageSizeSelect, PagerButton } from './table-pager';
 
 /**
  * The pager of a keyset list (keysetQuerySchema in src/contract/list.ts): rows per page, the
@@ -44,40 +44,28 @@ export function KeysetPager({
         {UI_TEXTS.range(from, to, Math.max(total, to), capped)}
       </p>
       <div className="flex items-center gap-1">
-        <button
-          type="button"
-          className={PAGER_BUTTON}
-          aria-label={UI_TEXTS.firstPage}
-          title={UI_TEXTS.firstPage}
+        <PagerButton
+          label={UI_TEXTS.firstPage}
+          icon={ChevronsLeft}
           disabled={prevCursor === null}
           onClick={() => onCursor({}, 1)}
-        >
-          <ChevronsLeft aria-hidden="true" className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={PAGER_BUTTON}
-          aria-label={UI_TEXTS.previousPage}
-          title={UI_TEXTS.previousPage}
+        />
+        <PagerButton
+          label={UI_TEXTS.previousPage}
+          icon={ChevronLeft}
           disabled={prevCursor === null}
           // To page 1 without a cursor: its newest rows, including those decided meanwhile.
           onClick={() =>
             prevCursor !== null && onCursor(page <= 2 ? {} : { before: prevCursor }, page - 1)
           }
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-        </button>
+        />
         <span className="px-2 tabular-nums">{UI_TEXTS.page(page)}</span>
-        <button
-          type="button"
-          className={PAGER_BUTTON}
-          aria-label={UI_TEXTS.nextPage}
-          title={UI_TEXTS.nextPage}
+        <PagerButton
+          label={UI_TEXTS.nextPage}
+          icon={ChevronRight}
           disabled={nextCursor === null}
           onClick={() => nextCursor !== null && onCursor({ after: nextCursor }, page + 1)}
-        >
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </button>
+        />
       </div>
     </nav>
   );

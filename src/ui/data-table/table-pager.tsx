@@ -1,4 +1,10 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { UI_TEXTS } from '../ui-texts';
 
@@ -17,7 +23,7 @@ export function rangeText(page: number, perPage: number, total: number, capped =
 export const PAGER_CLASS =
   'flex flex-wrap items-center justify-end gap-x-5 gap-y-2 border-t border-stone-200 px-4 py-2 text-sm text-stone-600 dark:border-zinc-800 dark:text-zinc-400';
 
-export const PAGER_BUTTON =
+const PAGER_BUTTON =
   'rounded-md p-1.5 text-stone-600 hover:bg-stone-200/70 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:text-zinc-300 dark:hover:bg-zinc-800';
 
 /**
@@ -53,47 +59,31 @@ export function TablePager({
         {rangeText(page, perPage, total, capped)}
       </p>
       <div className="flex items-center gap-1">
-        <button
-          type="button"
-          className={PAGER_BUTTON}
-          aria-label={UI_TEXTS.firstPage}
-          title={UI_TEXTS.firstPage}
+        <PagerButton
+          label={UI_TEXTS.firstPage}
+          icon={ChevronsLeft}
           disabled={page <= 1}
           onClick={() => onPageChange(1)}
-        >
-          <ChevronsLeft aria-hidden="true" className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={PAGER_BUTTON}
-          aria-label={UI_TEXTS.previousPage}
-          title={UI_TEXTS.previousPage}
+        />
+        <PagerButton
+          label={UI_TEXTS.previousPage}
+          icon={ChevronLeft}
           disabled={page <= 1}
           onClick={() => onPageChange(Math.min(page - 1, pages))}
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-        </button>
+        />
         <span className="px-2 tabular-nums">{UI_TEXTS.pageOf(page, pages, capped)}</span>
-        <button
-          type="button"
-          className={PAGER_BUTTON}
-          aria-label={UI_TEXTS.nextPage}
-          title={UI_TEXTS.nextPage}
+        <PagerButton
+          label={UI_TEXTS.nextPage}
+          icon={ChevronRight}
           disabled={page >= pages}
           onClick={() => onPageChange(page + 1)}
-        >
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={PAGER_BUTTON}
-          aria-label={UI_TEXTS.lastPage}
-          title={UI_TEXTS.lastPage}
+        />
+        <PagerButton
+          label={UI_TEXTS.lastPage}
+          icon={ChevronsRight}
           disabled={page >= pages}
           onClick={() => onPageChange(pages)}
-        >
-          <ChevronsRight aria-hidden="true" className="size-4" />
-        </button>
+        />
       </div>
     </nav>
   );
@@ -127,5 +117,31 @@ export function PageSizeSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+/** One of a pager's page buttons: an icon with its name as label and tooltip. */
+export function PagerButton({
+  label,
+  icon: Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={PAGER_BUTTON}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+    </button>
   );
 }

@@ -2,12 +2,8 @@ import clsx from 'clsx';
 import { Bot, UserRound } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
-import type {
-  DeliveryAttempt,
-  HistoryDelivery,
-  HistoryDetail,
-  MediaLogEntry,
-} from '../../../contract/history';
+import type { DeliveryAttempt } from '../../../contract/delivery';
+import type { HistoryDelivery, HistoryDetail, MediaLogEntry } from '../../../contract/history';
 import { errorMessage } from '../../../lib/api-client';
 import { formatArrivalTime, formatDateTime } from '../../../lib/dates';
 import { createColumnHelper } from '../../../ui/data-table/columns';
