@@ -11,6 +11,7 @@ import { registerAuth } from './features/auth/auth-module';
 import { registerDashboard, type DashboardModule } from './features/dashboard/dashboard-module';
 import { registerDelivery, type DeliveryModule } from './features/delivery/delivery-module';
 import { registerDemo, type DemoMode } from './features/demo/demo-module';
+import { registerHistory } from './features/history/history-routes';
 import { registerIngest } from './features/ingest/ingest-module';
 import { createMailer } from './features/mail/mailer';
 import { registerLoginHistory } from './features/login-history/login-history-routes';
@@ -192,6 +193,7 @@ export async function buildApp(
     registerReports(context);
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
+    registerHistory(http, { db });
     const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));
     await registerApiDocs(context);
     await registerSpa(http, config.staticDir);

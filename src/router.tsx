@@ -6,6 +6,7 @@ import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/act
 import { aggregatorRoute } from './routes/aggregator-routes';
 import { aiContentRoute, aiModerationRoute, aiServicesRoute } from './routes/ai-routes';
 import { appRoute } from './routes/app-route';
+import { customerModerationRoute, modHistoryRoute } from './routes/history-routes';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
 import { rolesRoute, usersRoute } from './routes/people-routes';
@@ -50,6 +51,8 @@ const routeTree = rootRoute.addChildren([
     aiContentRoute,
     reportsRoute,
     chartsRoute,
+    modHistoryRoute,
+    customerModerationRoute,
   ]),
 ]);
 

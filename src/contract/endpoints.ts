@@ -7,6 +7,7 @@ import { dashboardEndpoints } from './dashboard';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
+import { customerHistoryEndpoints, historyEndpoints } from './history';
 import { loginHistoryEndpoints } from './login-history';
 import { onlineUsersEndpoints } from './online-users';
 import { poolEndpoints } from './pools';
@@ -47,4 +48,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(aiContentEndpoints),
   ...Object.values(reportEndpoints),
   ...Object.values(chartEndpoints),
+  ...Object.values(historyEndpoints),
+  ...Object.values(customerHistoryEndpoints),
 ];

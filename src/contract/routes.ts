@@ -36,7 +36,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   {
     path: '/customer-moderation',
     permission: 'section_customer_moderation',
-    title: 'Moderation History',
+    // Not 'Moderation History' as well: an administrator holds both and sees both entries.
+    title: 'Customer Moderation',
     placement: 'main',
   },
   {
@@ -216,6 +217,8 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/aicontent',
   '/reports',
   '/charts',
+  '/modhistory',
+  '/customer-moderation',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

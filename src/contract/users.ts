@@ -7,7 +7,7 @@ import {
   listResponseSchema,
   searchFilterSchema,
 } from './list';
-import { MAX_INT32, idSchema, textSchema } from './validation';
+import { MAX_INT32, bodyIdSchema, idSchema, textSchema } from './validation';
 
 /**
  * The /users screen: a server-paginated list of every account, and the calls that create, edit,
@@ -75,8 +75,21 @@ const roleIdSchema = z.coerce
   .positive('Choose a role')
   .max(MAX_INT32, 'Choose a role');
 
+/** A customer reads /customer-moderation for at most this many linked services. */
+export const MAX_LINKED_SERVICES = 200;
+
+/**
+ * The services whose moderation history a customer reads on /customer-moderation (only for
+ * users whose role holds section_customer_moderation; kept, and unused, for other roles).
+ */
+export const linkedServicesSchema = z
+  .array(bodyIdSchema('service_ids'), { error: 'service_ids must be a list of service ids' })
+  .max(MAX_LINKED_SERVICES, `A user is linked to at most ${MAX_LINKED_SERVICES} services`)
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
 /** What the create and edit dialogs send; the same schema checks the form and the server. */
 export const UserFormSchema = z.object({
+  service_ids: linkedServicesSchema.default([]),
   username: usernameSchema,
   first_name: nameSchema('First name'),
   last_name: nameSchema('Last name'),
@@ -114,6 +127,8 @@ export const UserRowSchema = z.object({
   /** Two-factor sign-in is on (an administrator can reset it). */
   two_factor_enabled: z.boolean(),
   created_at: z.string(),
+  /** The services linked for /customer-moderation, sorted. */
+  service_ids: z.array(z.number().int()),
 });
 export type UserRow = z.infer<typeof UserRowSchema>;
 
@@ -154,7 +169,16 @@ export const AccountAccessSchema = z.discriminatedUnion('method', [
 export type AccountAccess = z.infer<typeof AccountAccessSchema>;
 
 export const UserOptionsSchema = z.object({
-  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  roles: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** The role holds section_customer_moderation: its users read their linked services. */
+      reads_linked_services: z.boolean(),
+    }),
+  ),
+  /** The services a user can be linked to. */
+  services: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** The server sends mail (SMTP_URL set): new users get an invitation, resets go by mail. */
   mail_enabled: z.boolean(),
   /** What a new user's max content starts at: the default_max_content setting. */
@@ -174,6 +198,7 @@ export const USER_TEXTS = {
   ownAccountDeactivate: 'You cannot deactivate your own account.',
   ownRole: 'You cannot change the role of your own account.',
   lastAdmin: 'This is the last active administrator: make another user an active admin first.',
+  unknownService: (id: number) => `There is no service with id ${id}.`,
 } as const;
 
 export const userEndpoints = {

@@ -25,14 +25,16 @@ import { useRef, type ReactNode } from 'react';
  * Layouts: the default is a padded card with the title on top, the body and a footer of buttons
  * on the right. With `closeLabel` the title sits in a header bar with a × button and the body
  * scrolls (long content such as details lists). `tone="media"` is the dark frame of an enlarged
- * image or video.
+ * image or video. `placement="side"` is a drawer: the full height at the right edge, beside
+ * the list it was opened from (an item's details), with the same closing rules.
  */
-export type DialogSize = 'sm' | 'md' | 'lg' | '6xl';
+export type DialogSize = 'sm' | 'md' | 'lg' | '3xl' | '6xl';
 
 const SIZES: Record<DialogSize, string> = {
   sm: 'max-w-sm',
   md: 'max-w-md',
   lg: 'max-w-lg',
+  '3xl': 'max-w-3xl',
   '6xl': 'max-w-6xl',
 };
 
@@ -57,6 +59,7 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   size?: DialogSize;
   tone?: 'panel' | 'media';
+  placement?: 'center' | 'side';
   testId?: string;
   className?: string;
 }
@@ -75,6 +78,7 @@ export function Dialog({
   role = 'dialog',
   size = 'md',
   tone = 'panel',
+  placement = 'center',
   testId,
   className,
 }: DialogProps) {
@@ -82,6 +86,7 @@ export function Dialog({
   // (selecting text, dragging) is no backdrop click.
   const pressedOnBackdrop = useRef(false);
   const media = tone === 'media';
+  const side = placement === 'side';
 
   function escape() {
     if (busy) return;
@@ -120,7 +125,10 @@ export function Dialog({
           would show the emptied content for a moment. */}
       <DialogBackdrop className={clsx('fixed inset-0', media ? 'bg-black/80' : 'bg-zinc-950/50')} />
       <DialogPanel
-        className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4"
+        className={clsx(
+          'fixed inset-0 flex',
+          side ? 'justify-end' : 'items-center justify-center overflow-y-auto p-4',
+        )}
         onPointerDown={(event) => {
           pressedOnBackdrop.current = event.target === event.currentTarget;
         }}
@@ -137,9 +145,11 @@ export function Dialog({
             SIZES[size],
             media
               ? 'relative flex max-h-full flex-col gap-2'
-              : closeLabel
-                ? 'panel flex max-h-[85vh] flex-col shadow-xl'
-                : 'panel p-6 shadow-xl',
+              : side
+                ? 'panel flex h-full flex-col rounded-none border-y-0 border-r-0 shadow-xl'
+                : closeLabel
+                  ? 'panel flex max-h-[85vh] flex-col shadow-xl'
+                  : 'panel p-6 shadow-xl',
             className,
           )}
         >

@@ -13,6 +13,7 @@ export const UI_TEXTS = {
     `${count.format(from)}–${count.format(to)} of ${count.format(total)}${capped ? '+' : ''}`,
   pageOf: (page: number, pages: number, capped = false) =>
     `Page ${count.format(page)} of ${count.format(pages)}${capped ? '+' : ''}`,
+  page: (page: number) => `Page ${count.format(page)}`,
   firstPage: 'First page',
   previousPage: 'Previous page',
   nextPage: 'Next page',
@@ -49,5 +50,9 @@ export const UI_TEXTS = {
   utc: 'UTC',
   // Forms
   required: 'required',
+  filterChoices: (what: string) => `Filter ${what.toLowerCase()}`,
+  chosen: (count: number, total: number) => `${count} of ${total} chosen`,
+  nothingMatches: 'Nothing matches the filter',
+  nothingToChoose: 'Nothing to choose',
   checkFields: 'Check the marked fields',
 } as const;

@@ -3,7 +3,6 @@
  * with no serious or critical finding. The list of screens is the route table, so a new screen is
  * checked from the day it is registered.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TWO_FACTOR_SETUP_PATH } from '../../src/contract/two-factor';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
@@ -19,9 +18,8 @@ import {
   test,
   type DemoUsername,
 } from './support/fixtures';
+import { seriousFindings } from './support/axe';
 import { confirmShownKey, leaveRecoveryCodes, requireTwoFactor } from './support/two-factor';
-
-const RULE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Screens whose content depends on the role or the account, not only on permissions. */
 const ROLE_DEPENDENT_PATHS = ['/moderation', '/park'];
@@ -29,19 +27,6 @@ const ROLE_DEPENDENT_PATHS = ['/moderation', '/park'];
 function samePermissions(a: DemoUsername, b: DemoUsername): boolean {
   const [first, second] = [permissionsOf(a), permissionsOf(b)];
   return first.length === second.length && first.every((name) => second.includes(name));
-}
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(RULE_TAGS).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`)
-          .join(', ')}`,
-    );
 }
 
 /** A screen is ready when its main heading (or the moderation banner) is on the page. */

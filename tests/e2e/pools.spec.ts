@@ -7,6 +7,7 @@
 import { AI_TEST_SAMPLE } from '../../src/contract/ai-services';
 import { AI_SERVICES_PAGE_TEXTS } from '../../src/features/ai-services/ai-services-texts';
 import { POOLS_PAGE_TEXTS } from '../../src/features/pools/pools-texts';
+import { UI_TEXTS } from '../../src/ui/ui-texts';
 import {
   type ServerHandle,
   expect,
@@ -51,7 +52,7 @@ test.describe('routing pools', () => {
       .getByTestId('pool-members')
       .getByLabel(/^operator/)
       .check();
-    await expect(dialog.getByTestId('pool-services')).toContainText(POOLS_PAGE_TEXTS.chosen(1, 2));
+    await expect(dialog.getByTestId('pool-services')).toContainText(UI_TEXTS.chosen(1, 2));
     await dialog.getByRole('button', { name: POOLS_PAGE_TEXTS.create }).click();
     await expect(notice(page, POOLS_PAGE_TEXTS.created('Chat desk'))).toBeVisible();
     await expect(dialog).toBeHidden();

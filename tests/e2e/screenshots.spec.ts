@@ -20,6 +20,7 @@ import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-te
 import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import { AGGREGATOR_TEXTS } from '../../src/features/aggregator/aggregator-texts';
 import { CHARTS_TEXTS, REPORTS_TEXTS } from '../../src/features/reports/reports-texts';
+import { HISTORY_TEXTS } from '../../src/features/history/history-texts';
 import { FAILING_SERVICE, startDeliveryScene } from './support/delivery-receiver';
 import { startAiReviewScene } from './support/ai-review-scene';
 import {
@@ -27,12 +28,14 @@ import {
   notice,
   openProfileMenu,
   pageClient,
+  runServerCli,
   signIn,
   startExtraServer,
   test,
   waitForResetLink,
   lastResetLink,
 } from './support/fixtures';
+import { seriousFindings } from './support/axe';
 import { confirmShownKey, leaveRecoveryCodes, requireTwoFactor } from './support/two-factor';
 
 const DIR = 'test-results/screenshots';
@@ -397,6 +400,74 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/reports');
       await expect(page.getByTestId('report-table')).toBeVisible();
       await shot(page, 'reports-tablet');
+    });
+
+    // On a server of its own with a day of decisions (tests/e2e/tools/history-items.ts).
+    test('moderation history screens', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const first = await startExtraServer();
+      try {
+        await first.stop();
+        const made = await runServerCli(
+          'tests/e2e/tools/history-items.ts',
+          ['--count', '14'],
+          first.dataDir,
+        );
+        expect(made.code, made.output).toBe(0);
+        const { contentIds } = JSON.parse(made.output.trim().split('\n').at(-1) ?? '{}') as {
+          contentIds: number[];
+        };
+        const server = await startExtraServer({ dataDir: first.dataDir, port: first.port });
+        try {
+          const context = await browser.newContext({
+            baseURL: server.baseURL,
+            colorScheme,
+            viewport: { width: 1280, height: 800 },
+          });
+          const page = await context.newPage();
+          await signIn(page, 'admin');
+          await page.goto('/modhistory');
+          await expect(page.getByTestId(/^history-\d+$/)).toHaveCount(14);
+          await shot(page, 'history');
+          const drawer = page.getByTestId('history-drawer');
+          // The video item (its media log) and an item whose delivery failed.
+          await page
+            .getByRole('link', { name: HISTORY_TEXTS.openItem(contentIds[2] ?? 0), exact: true })
+            .click();
+          await expect(drawer.getByTestId('history-media-log')).toBeVisible();
+          await shot(page, 'history-drawer');
+          // The drawer in this theme; the list's screens are walked by the accessibility spec.
+          expect(await seriousFindings(page)).toEqual([]);
+          await drawer.getByTestId('history-media-log').scrollIntoViewIfNeeded();
+          await shot(page, 'history-drawer-log');
+          await page.goto(`/modhistory?item=${contentIds[1] ?? 0}`);
+          await drawer.getByTestId('history-attempts').scrollIntoViewIfNeeded();
+          await expect(drawer.getByTestId('history-attempts')).toContainText('TIMEOUT');
+          await shot(page, 'history-drawer-delivery');
+          await page.keyboard.press('Escape');
+          await page.setViewportSize({ width: 820, height: 1180 });
+          // Away from the navigation, which opens over the page while hovered on a tablet.
+          await page.mouse.move(600, 1100);
+          await expect(page.getByTestId(/^history-\d+$/)).toHaveCount(14);
+          await shot(page, 'history-tablet');
+          await page.context().clearCookies();
+          await signIn(page, 'customer');
+          await page.setViewportSize({ width: 1280, height: 800 });
+          await expect(page).toHaveURL(/\/customer-moderation$/);
+          await expect(page.getByTestId(/^history-\d+$/)).toHaveCount(7);
+          await shot(page, 'customer-moderation');
+          await page
+            .getByRole('link', { name: HISTORY_TEXTS.openItem(contentIds[0] ?? 0), exact: true })
+            .click();
+          await expect(drawer.getByTestId('history-timings')).toBeVisible();
+          await shot(page, 'customer-moderation-drawer');
+          await context.close();
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await first.dispose();
+      }
     });
 
     test('operator and developer shell', async ({ page }) => {

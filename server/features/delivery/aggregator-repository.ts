@@ -188,25 +188,45 @@ export async function listProblemDeliveries(
       limit $2`,
     [serviceId, PROBLEM_LIMIT, STUCK_AFTER_MINUTES],
   );
-  const ids = rows.map((row) => Number(row.id));
-  const attempts = ids.length
-    ? await db.query<{
-        delivery_id: number | string;
-        attempt: number;
-        attempted_at: Date;
-        status_code: number | null;
-        error_code: string | null;
-        latency_ms: number;
-        response_excerpt: string;
-      }>(
-        `select delivery_id, attempt, attempted_at, status_code, error_code, latency_ms,
-                response_excerpt
-           from delivery_attempts where delivery_id = any($1::bigint[])
-          order by delivery_id, attempt, id`,
-        [ids],
-      )
-    : [];
+  const byDelivery = await attemptsOf(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    content_id: Number(row.content_id),
+    webhook_id: row.webhook_id,
+    status: row.status,
+    attempts: row.attempts,
+    created_at: iso(row.created_at) ?? '',
+    next_attempt_at: iso(row.next_attempt_at),
+    last_code: row.last_code,
+    attempt_history: byDelivery.get(Number(row.id)) ?? [],
+  }));
+}
+
+/** Every attempt of the deliveries, in order, by delivery id (the /aggregator and history). */
+export async function attemptsOf(
+  db: Queryable,
+  deliveryIds: readonly number[],
+): Promise<Map<number, DeliveryAttempt[]>> {
   const byDelivery = new Map<number, DeliveryAttempt[]>();
+  if (deliveryIds.length === 0) return byDelivery;
+  const attempts = await db.query<{
+    delivery_id: number | string;
+    attempt: number;
+    attempted_at: Date;
+    status_code: number | null;
+    error_code: string | null;
+    latency_ms: number;
+    response_excerpt: string;
+  }>(
+    `select delivery_id, attempt, attempted_at, status_code, error_code, latency_ms,
+            response_excerpt
+       from delivery_attempts where delivery_id = any($1::bigint[])
+      order by delivery_id, attempt, id`,
+    [deliveryIds],
+  );
   for (const attempt of attempts) {
     const list = byDelivery.get(Number(attempt.delivery_id)) ?? [];
     list.push({
@@ -219,17 +239,7 @@ export async function listProblemDeliveries(
     });
     byDelivery.set(Number(attempt.delivery_id), list);
   }
-  return rows.map((row) => ({
-    id: Number(row.id),
-    content_id: Number(row.content_id),
-    webhook_id: row.webhook_id,
-    status: row.status,
-    attempts: row.attempts,
-    created_at: iso(row.created_at) ?? '',
-    next_attempt_at: iso(row.next_attempt_at),
-    last_code: row.last_code,
-    attempt_history: byDelivery.get(Number(row.id)) ?? [],
-  }));
+  return byDelivery;
 }
 
 /**

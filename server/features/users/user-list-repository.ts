@@ -3,6 +3,7 @@ import type { UserRow, UserSort } from '../../../src/contract/users';
 import { queryOne, type Queryable } from '../../db/database';
 import { usernameLockedSql } from '../auth/login-throttle';
 import { twoFactorEnabledSql } from '../two-factor/two-factor-policy';
+import { linkedServiceIdsSql } from './linked-services-repository';
 
 /**
  * The /users screen's reads: one page of users with their last sign-in and lock state, one row,
@@ -32,6 +33,7 @@ interface DbRow {
   locked: boolean;
   two_factor_enabled: boolean;
   created_at: Date;
+  service_ids: number[];
 }
 
 const SELECT_ROW = `
@@ -41,7 +43,7 @@ const SELECT_ROW = `
            where h.user_id = u.id and h.success) as last_sign_in_at,
          ${usernameLockedSql('u.username')} as locked,
          ${twoFactorEnabledSql('u')} as two_factor_enabled,
-         u.created_at
+         u.created_at, ${linkedServiceIdsSql('u.id')} as service_ids
     from users u join roles r on r.id = u.role_id`;
 
 function toRow(row: DbRow): UserRow {

@@ -13,6 +13,12 @@ import { HttpError } from '../../http/errors';
 import type { SocketServer } from '../../sockets/socket-server';
 import type { SettingsRegistry } from '../settings/settings-registry';
 import { recordAudit, type AuditEntry } from '../audit/audit-repository';
+import {
+  linkedServiceIds,
+  serviceChoices,
+  setLinkedServices,
+  unknownServiceIds,
+} from './linked-services-repository';
 import { clearUsernameLock } from '../auth/login-throttle';
 import { hashPassword } from '../auth/password-hasher';
 import { createPasswordReset } from '../auth/password-reset-repository';
@@ -92,6 +98,7 @@ const CSV_COLUMNS: CsvColumn<UserRow>[] = [
   { header: 'last_sign_in_utc', value: (row) => row.last_sign_in_at },
   { header: 'locked', value: (row) => row.locked },
   { header: 'created_utc', value: (row) => row.created_at },
+  { header: 'linked_service_ids', value: (row) => row.service_ids.join(' ') },
 ];
 
 async function requireUserRow(db: Queryable, id: number): Promise<UserRow> {
@@ -110,6 +117,15 @@ async function requireRole(db: Queryable, roleId: number) {
   const role = await findRole(db, roleId);
   if (!role) throw new HttpError(422, 'Choose a role', { role_id: 'There is no such role.' });
   return role;
+}
+
+/** 422 naming the first linked service that does not exist. */
+async function requireServices(db: Queryable, ids: readonly number[]): Promise<void> {
+  const [unknown] = await unknownServiceIds(db, ids);
+  if (unknown !== undefined) {
+    const message = USER_TEXTS.unknownService(unknown);
+    throw new HttpError(422, message, { service_ids: message });
+  }
 }
 
 /** 409 naming the field when the username or email belongs to someone else. */
@@ -216,11 +232,16 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
   });
 
   registerEndpoint(app, userEndpoints.options, async () => {
-    const roles = await listRoles(db);
+    const [roles, services] = await Promise.all([listRoles(db), serviceChoices(db)]);
     return {
       ok: true,
       data: {
-        roles: roles.map((role) => ({ id: role.id, name: role.name })),
+        roles: roles.map((role) => ({
+          id: role.id,
+          name: role.name,
+          reads_linked_services: role.permissions.includes('section_customer_moderation'),
+        })),
+        services,
         mail_enabled: mailer.delivers,
         default_max_content: deps.settings.get('default_max_content'),
       },
@@ -243,6 +264,7 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
     const created = await db
       .transaction(async (tx) => {
         await ensureUnique(tx, body);
+        await requireServices(tx, body.service_ids);
         const id = await createUser(tx, {
           username: body.username,
           email: body.email,
@@ -255,6 +277,7 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
           disabled: !body.active,
           must_change_password: oneTimePassword !== undefined,
         });
+        await setLinkedServices(tx, id, body.service_ids);
         const token = mailer.delivers
           ? await createPasswordReset(tx, id, INVITATION_MINUTES)
           : undefined;
@@ -268,6 +291,7 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
             max_content: body.max_content,
             is_batch_moderator: body.is_batch_moderator,
             active: body.active,
+            service_ids: body.service_ids,
             access: oneTimePassword ? 'one_time_password' : 'invitation',
           },
         });
@@ -308,6 +332,7 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
           }
         }
         await ensureUnique(tx, body, target.id);
+        await requireServices(tx, body.service_ids);
         const before = {
           username: target.username,
           first_name: target.first_name,
@@ -316,14 +341,18 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
           role: target.role,
           max_content: target.max_content,
           is_batch_moderator: target.is_batch_moderator,
+          service_ids: await linkedServiceIds(tx, target.id),
         };
         const after = { ...body, role: role.name };
+        // Values are text, numbers, booleans and the sorted id list: equal when their JSON is.
+        const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
         const changed = Object.fromEntries(
           Object.entries(before)
-            .filter(([key, value]) => after[key as keyof typeof after] !== value)
+            .filter(([key, value]) => !same(after[key as keyof typeof after], value))
             .map(([key, value]) => [key, { from: value, to: after[key as keyof typeof after] }]),
         );
         await updateUser(tx, target.id, body);
+        await setLinkedServices(tx, target.id, body.service_ids);
         if (Object.keys(changed).length > 0) {
           await recordAudit(tx, {
             ...actorOf(request, user),

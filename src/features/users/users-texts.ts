@@ -69,6 +69,8 @@ export const USERS_PAGE_TEXTS = {
     batchHint: 'One Submit for all cards instead of one per card',
     active: 'Active',
     activeHint: 'An inactive user cannot sign in',
+    services: 'Linked services',
+    servicesHint: 'On Customer Moderation this user reads the decisions of these services only.',
   },
   emailHintInvite: 'The invitation to choose a password is mailed here',
   emailHintOptional: 'Optional: for password reset links',

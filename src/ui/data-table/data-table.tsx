@@ -72,6 +72,11 @@ export interface DataTableProps<Row> {
   density?: 'dense' | 'compact';
   testId?: string;
   rowTestId?: (row: Row) => string;
+  /**
+   * A click on a row, outside its buttons, links and fields, opens it. A pointer convenience
+   * only: a row must also hold a link or button that opens it, for the keyboard.
+   */
+  onRowOpen?: (row: Row) => void;
 }
 
 const SORT_ICONS = { asc: ArrowUp, desc: ArrowDown } as const;
@@ -102,6 +107,7 @@ export function DataTable<Row>({
   density = 'dense',
   testId,
   rowTestId,
+  onRowOpen,
 }: DataTableProps<Row>) {
   const [clientSorting, setClientSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState<PaginationState>({
@@ -282,8 +288,22 @@ export function DataTable<Row>({
               table.getRowModel().rows.map((row) => (
                 <tr
                   key={row.id}
-                  className="hover:bg-stone-50 dark:hover:bg-zinc-800/40"
+                  className={clsx(
+                    'hover:bg-stone-50 dark:hover:bg-zinc-800/40',
+                    onRowOpen && 'cursor-pointer',
+                  )}
                   data-testid={rowTestId?.(row.original)}
+                  onClick={
+                    onRowOpen
+                      ? (event) => {
+                          const target = event.target as HTMLElement;
+                          if (target.closest('a, button, input, select, textarea, label')) return;
+                          // Selecting text in a row is no click on it.
+                          if (window.getSelection()?.toString()) return;
+                          onRowOpen(row.original);
+                        }
+                      : undefined
+                  }
                 >
                   {row.getVisibleCells().map((cell) => {
                     const meta = cell.column.columnDef.meta;

@@ -9,6 +9,10 @@ export interface ListPage<Row> {
   total: number;
   /** True when more rows match than `total` (the server stopped counting at TOTAL_CAP). */
   total_capped?: boolean | undefined;
+  /** Keyset lists (keysetQueryOptions): the `after` of the next page, null on the last. */
+  next_cursor?: string | null | undefined;
+  /** Keyset lists: the `before` of the previous page, null on the first. */
+  prev_cursor?: string | null | undefined;
 }
 
 type ListEndpoint = Endpoint<
@@ -21,9 +25,10 @@ type ListEndpoint = Endpoint<
 type RowOf<E extends ListEndpoint> = z.output<E['response']>['data'][number];
 
 /**
- * Query options of one page of a list endpoint: keyed by `key` and the query, and keeping the
- * page on screen while the next one loads (keepPreviousData), so paging never flashes an empty
- * table. A feature's `api/get-<list>.ts` wraps this in its own query function.
+ * Query options of one page of a list endpoint (offset or keyset): keyed by `key` and the
+ * query, and keeping the page on screen while the next one loads (keepPreviousData), so paging
+ * never flashes an empty table. A feature's `api/get-<list>.ts` wraps this in its own query
+ * function.
  */
 export function listQueryOptions<E extends ListEndpoint>(
   key: readonly unknown[],
@@ -34,8 +39,9 @@ export function listQueryOptions<E extends ListEndpoint>(
     queryKey: [...key, query ?? {}],
     queryFn: async ({ signal }): Promise<ListPage<RowOf<E>>> => {
       const answer = await api.call(endpoint, { query } as EndpointInput<E>, { signal });
-      const { data, total, total_capped } = answer as ListPage<RowOf<E>>;
-      return { data, total, total_capped };
+      // Keyset lists also answer the cursors of the neighbouring pages.
+      const { data, total, total_capped, next_cursor, prev_cursor } = answer as ListPage<RowOf<E>>;
+      return { data, total, total_capped, next_cursor, prev_cursor };
     },
     placeholderData: keepPreviousData,
   });

@@ -111,12 +111,26 @@ export function withoutDefaults(schema: z.ZodType, values: UrlValues): UrlValues
 /**
  * A route's `validateSearch` for a list: `validateSearch: listSearch(userEndpoints.list)` (the
  * endpoint or its query schema). The route's search is then the list's URL form, and links to it
- * may leave every value out.
+ * may leave every value out. `keep` names the route's own params beside the list's (the item a
+ * drawer shows, `?item=12`), kept as text; useListSearch leaves them as they are.
  */
-export function listSearch<S extends z.ZodType>(source: ListSource<S>) {
+export function listSearch<S extends z.ZodType, const Keep extends string = never>(
+  source: ListSource<S>,
+  options: { keep?: readonly Keep[] } = {},
+) {
   const schema = listSchema(source);
-  return (raw: Record<string, unknown>): ListUrlSearch<S> =>
-    withoutDefaults(schema, parseListSearch(schema, raw).url) as ListUrlSearch<S>;
+  return (raw: Record<string, unknown>): ListUrlSearch<S> & { [K in Keep]?: string } => {
+    const kept: Record<string, string> = {};
+    for (const key of options.keep ?? []) {
+      const value = raw[key];
+      if (typeof value === 'string' && value !== '') kept[key] = value;
+      else if (typeof value === 'number') kept[key] = String(value);
+    }
+    return {
+      ...withoutDefaults(schema, parseListSearch(schema, raw).url),
+      ...kept,
+    } as ListUrlSearch<S> & { [K in Keep]?: string };
+  };
 }
 
 /** The columns the list may be sorted by: the options of the schema's `sort` enum. */

@@ -2,13 +2,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import clsx from 'clsx';
 import { useEffect, useId, type ReactNode } from 'react';
-import { PAGE_SIZES } from '../../contract/list';
+import { KEYSET_PAGE_SIZES, PAGE_SIZES } from '../../contract/list';
 import { errorMessage } from '../../lib/api-client';
 import { LastUpdatedMarker } from '../../lib/last-updated';
 import { UI_TEXTS } from '../ui-texts';
 import { ColumnVisibilityMenu, useColumnVisibility } from './column-visibility';
 import { DataTable } from './data-table';
 import { ExportCsvLink } from './export-link';
+import { KeysetPager } from './keyset-pager';
 import type { ListPage } from './list-query';
 import type { ListQuerySchema } from './list-search';
 import { TablePager, pageCount } from './table-pager';
@@ -32,7 +33,7 @@ export function ListTable<Row, S extends ListQuerySchema>({
   rowTestId,
   list,
   query,
-  pageSizes = PAGE_SIZES,
+  pageSizes,
   filters,
   actions,
   rowActions,
@@ -46,6 +47,8 @@ export function ListTable<Row, S extends ListQuerySchema>({
   loadingLabel = UI_TEXTS.loading(title),
   rangeTestId,
   testId,
+  paging = 'offset',
+  onRowOpen,
 }: {
   /** Names the table's remembered column choice; unique per screen. */
   tableId: string;
@@ -75,8 +78,16 @@ export function ListTable<Row, S extends ListQuerySchema>({
   loadingLabel?: string;
   rangeTestId?: string;
   testId?: string;
+  /**
+   * 'keyset': the list pages by cursors (keysetQuerySchema): the pager follows the page's
+   * next_cursor / prev_cursor and shows the page number kept in the URL.
+   */
+  paging?: 'offset' | 'keyset';
+  /** A click on a row (outside its buttons and links) opens it; rows need a keyboard way too. */
+  onRowOpen?: (row: Row) => void;
 }) {
   const headingId = useId();
+  const sizes = pageSizes ?? (paging === 'keyset' ? KEYSET_PAGE_SIZES : PAGE_SIZES);
   const [visibility, setVisible] = useColumnVisibility(tableId);
   const page = query.data;
   const filtered = Object.keys(list.search).some((key) => !PAGING_KEYS.has(key));
@@ -85,7 +96,11 @@ export function ListTable<Row, S extends ListQuerySchema>({
   // A link or Back to a page past the end (rows were removed meanwhile): go to the last page.
   const pages = page ? pageCount(page.total, list.perPage) : 1;
   const pastEnd =
-    page !== undefined && !query.isPlaceholderData && page.total > 0 && list.page > pages;
+    paging === 'offset' &&
+    page !== undefined &&
+    !query.isPlaceholderData &&
+    page.total > 0 &&
+    list.page > pages;
   const { setPage } = list;
   useEffect(() => {
     if (pastEnd) setPage(pages, { replace: true });
@@ -137,12 +152,28 @@ export function ListTable<Row, S extends ListQuerySchema>({
         waitingText={query.isPaused ? waitingText : null}
         busy={query.isPlaceholderData}
         testId={testId ? `${testId}-table` : undefined}
+        onRowOpen={onRowOpen}
       />
-      {page && (
+      {page && paging === 'keyset' && (
+        <KeysetPager
+          page={list.page}
+          perPage={list.perPage}
+          pageSizes={sizes}
+          shown={page.data.length}
+          total={page.total}
+          capped={page.total_capped ?? false}
+          nextCursor={page.next_cursor ?? null}
+          prevCursor={page.prev_cursor ?? null}
+          onCursor={list.setCursor}
+          onPerPageChange={list.setPerPage}
+          rangeTestId={rangeTestId}
+        />
+      )}
+      {page && paging === 'offset' && (
         <TablePager
           page={list.page}
           perPage={list.perPage}
-          pageSizes={pageSizes}
+          pageSizes={sizes}
           total={page.total}
           capped={page.total_capped ?? false}
           onPageChange={list.setPage}

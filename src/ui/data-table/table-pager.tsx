@@ -1,4 +1,10 @@
-import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { UI_TEXTS } from '../ui-texts';
 
@@ -14,7 +20,10 @@ export function rangeText(page: number, perPage: number, total: number, capped =
   return UI_TEXTS.range(from, to, total, capped);
 }
 
-const button =
+export const PAGER_CLASS =
+  'flex flex-wrap items-center justify-end gap-x-5 gap-y-2 border-t border-stone-200 px-4 py-2 text-sm text-stone-600 dark:border-zinc-800 dark:text-zinc-400';
+
+const PAGER_BUTTON =
   'rounded-md p-1.5 text-stone-600 hover:bg-stone-200/70 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:text-zinc-300 dark:hover:bg-zinc-800';
 
 /**
@@ -41,77 +50,98 @@ export function TablePager({
   onPerPageChange: (perPage: number) => void;
   rangeTestId?: string;
 }) {
-  const sizeId = useId();
   const pages = pageCount(total, perPage);
 
   return (
-    <nav
-      aria-label={UI_TEXTS.pagination}
-      className="flex flex-wrap items-center justify-end gap-x-5 gap-y-2 border-t border-stone-200 px-4 py-2 text-sm text-stone-600 dark:border-zinc-800 dark:text-zinc-400"
-    >
-      {pageSizes.length > 1 && (
-        <div className="flex items-center gap-2">
-          <label htmlFor={sizeId}>{UI_TEXTS.rowsPerPage}</label>
-          <select
-            id={sizeId}
-            className="rounded-md border border-stone-300 bg-white py-1 pr-7 pl-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-            value={perPage}
-            onChange={(event) => onPerPageChange(Number(event.target.value))}
-          >
-            {pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+    <nav aria-label={UI_TEXTS.pagination} className={PAGER_CLASS}>
+      <PageSizeSelect perPage={perPage} pageSizes={pageSizes} onChange={onPerPageChange} />
       <p className="tabular-nums" data-testid={rangeTestId} aria-live="polite">
         {rangeText(page, perPage, total, capped)}
       </p>
       <div className="flex items-center gap-1">
-        <button
-          type="button"
-          className={button}
-          aria-label={UI_TEXTS.firstPage}
-          title={UI_TEXTS.firstPage}
+        <PagerButton
+          label={UI_TEXTS.firstPage}
+          icon={ChevronsLeft}
           disabled={page <= 1}
           onClick={() => onPageChange(1)}
-        >
-          <ChevronsLeft aria-hidden="true" className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={button}
-          aria-label={UI_TEXTS.previousPage}
-          title={UI_TEXTS.previousPage}
+        />
+        <PagerButton
+          label={UI_TEXTS.previousPage}
+          icon={ChevronLeft}
           disabled={page <= 1}
           onClick={() => onPageChange(Math.min(page - 1, pages))}
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-        </button>
+        />
         <span className="px-2 tabular-nums">{UI_TEXTS.pageOf(page, pages, capped)}</span>
-        <button
-          type="button"
-          className={button}
-          aria-label={UI_TEXTS.nextPage}
-          title={UI_TEXTS.nextPage}
+        <PagerButton
+          label={UI_TEXTS.nextPage}
+          icon={ChevronRight}
           disabled={page >= pages}
           onClick={() => onPageChange(page + 1)}
-        >
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </button>
-        <button
-          type="button"
-          className={button}
-          aria-label={UI_TEXTS.lastPage}
-          title={UI_TEXTS.lastPage}
+        />
+        <PagerButton
+          label={UI_TEXTS.lastPage}
+          icon={ChevronsRight}
           disabled={page >= pages}
           onClick={() => onPageChange(pages)}
-        >
-          <ChevronsRight aria-hidden="true" className="size-4" />
-        </button>
+        />
       </div>
     </nav>
+  );
+}
+
+/** The rows-per-page choice of a pager; nothing when there is one size only. */
+export function PageSizeSelect({
+  perPage,
+  pageSizes,
+  onChange,
+}: {
+  perPage: number;
+  pageSizes: readonly number[];
+  onChange: (perPage: number) => void;
+}) {
+  const sizeId = useId();
+  if (pageSizes.length <= 1) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={sizeId}>{UI_TEXTS.rowsPerPage}</label>
+      <select
+        id={sizeId}
+        className="rounded-md border border-stone-300 bg-white py-1 pr-7 pl-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        value={perPage}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {pageSizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** One of a pager's page buttons: an icon with its name as label and tooltip. */
+export function PagerButton({
+  label,
+  icon: Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={PAGER_BUTTON}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+    </button>
   );
 }

@@ -19,7 +19,7 @@ export interface ListSearchState<S extends ListQuerySchema> {
   query: z.output<S>;
   /** The same query as the API takes it, for `api.call(endpoint, { query })` and query keys. */
   apiQuery: z.input<S>;
-  /** The filters and sort without page and per_page: the query of the list's CSV export. */
+  /** The filters and sort without page, per_page and cursors: the query of its CSV export. */
   filterQuery: z.input<S>;
   /** The URL's own values (what a filter bar shows), each optional text. */
   search: ListUrlSearch<S>;
@@ -30,6 +30,11 @@ export interface ListSearchState<S extends ListQuerySchema> {
   /** The columns the schema lets the list sort by. */
   sortable: readonly string[];
   setPage: (page: number, options?: { replace?: boolean }) => void;
+  /**
+   * Keyset lists: goes to the page a cursor names (`after` for older rows, `before` for newer,
+   * neither for the first page), showing `page` as its number.
+   */
+  setCursor: (cursor: { after?: string; before?: string }, page: number) => void;
   setPerPage: (perPage: number) => void;
   setSort: (sort: string, order: SortOrder) => void;
   /** Sets filters ('' or undefined removes one) and goes back to page 1. */
@@ -56,6 +61,10 @@ export function useListSearch<S extends ListQuerySchema>(
 
   const update = useCallback(
     (patch: Record<string, string | undefined>, replace = false) => {
+      // A keyset list's cursor belongs to its page: back to page 1, the cursor goes too.
+      if ('page' in patch && patch.page === undefined) {
+        patch = { after: undefined, before: undefined, ...patch };
+      }
       void navigate({
         to: '.',
         replace,
@@ -76,7 +85,13 @@ export function useListSearch<S extends ListQuerySchema>(
   return useMemo(() => {
     const query = parsed.query as z.output<S> & { sort?: string; order?: SortOrder };
     const apiQuery = toUrlForm(query as Record<string, unknown>);
-    const { page: _page, per_page: _perPage, ...filterQuery } = apiQuery;
+    const {
+      page: _page,
+      per_page: _perPage,
+      after: _after,
+      before: _before,
+      ...filterQuery
+    } = apiQuery;
     return {
       query,
       apiQuery: apiQuery as z.input<S>,
@@ -88,6 +103,8 @@ export function useListSearch<S extends ListQuerySchema>(
       order: query.order ?? 'desc',
       sortable: sortableColumns(schema),
       setPage: (page, options) => update({ page: String(page) }, options?.replace),
+      setCursor: (cursor, page) =>
+        update({ after: cursor.after, before: cursor.before, page: String(page) }),
       setPerPage: (perPage) => update({ per_page: String(perPage), page: undefined }),
       setSort: (sort, order) => update({ sort, order, page: undefined }),
       setFilters: (patch, options) =>

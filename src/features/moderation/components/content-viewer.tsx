@@ -19,6 +19,14 @@ export function safeUrl(value: string | null | undefined): string | null {
   }
 }
 
+/**
+ * What the viewer shows of an item. Outside live moderation (the moderation history) `loaded`
+ * is absent and the user id is null: nothing is logged, the viewer only shows.
+ */
+export type ViewerItem = Pick<ModerationItem, 'id' | 'message_type' | 'content' | 'file_url'> & {
+  loaded?: boolean;
+};
+
 /** SPEC §2: video prefers file_url over content. */
 export function mediaSource(item: Pick<ModerationItem, 'message_type' | 'content' | 'file_url'>) {
   if (item.message_type === 'video') return safeUrl(item.file_url) ?? safeUrl(item.content);
@@ -71,8 +79,9 @@ export function VideoPlayer({
   className,
 }: {
   src: string;
-  item: ModerationItem;
-  userId: number;
+  item: ViewerItem;
+  /** Null: playback is not logged (the item is only looked at, not moderated). */
+  userId: number | null;
   enlarged: boolean;
   startAt?: number;
   onLoaded?: () => void;
@@ -83,8 +92,9 @@ export function VideoPlayer({
   const ownRef = useRef<HTMLVideoElement | null>(null);
   const ref = videoRef ?? ownRef;
   useExitPipOnBlur(ref);
-  const log = (action: MediaAction) => (event: SyntheticEvent<HTMLVideoElement>) =>
-    logVideo(action, event.currentTarget, item.id, userId, enlarged);
+  const log = (action: MediaAction) => (event: SyntheticEvent<HTMLVideoElement>) => {
+    if (userId !== null) logVideo(action, event.currentTarget, item.id, userId, enlarged);
+  };
   return (
     <video
       ref={ref}
@@ -160,14 +170,15 @@ export function ContentViewer({
   onEnlarge,
   videoRef,
 }: {
-  item: ModerationItem;
-  userId: number;
+  item: ViewerItem;
+  /** Null: playback is not logged (see ViewerItem). */
+  userId: number | null;
   autoLoad: boolean;
   onLoaded: () => void;
   onEnlarge: () => void;
   videoRef?: RefObject<HTMLVideoElement | null>;
 }) {
-  const [shown, setShown] = useState(autoLoad || item.loaded);
+  const [shown, setShown] = useState(autoLoad || (item.loaded ?? false));
   const [failed, setFailed] = useState(false);
   const visible = shown || autoLoad;
   const src = mediaSource(item);

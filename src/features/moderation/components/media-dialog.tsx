@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { Dialog } from '../../../ui/dialog';
-import type { ModerationItem } from '../moderation-rules';
-import { VideoPlayer, logVideo, mediaSource } from './content-viewer';
+import { VideoPlayer, logVideo, mediaSource, type ViewerItem } from './content-viewer';
 
 /**
  * The enlarged media dialog: the image or video at full size. Closing it logs closeMedia for a
@@ -14,8 +13,9 @@ export function MediaDialog({
   startAt,
   onClose,
 }: {
-  item: ModerationItem;
-  userId: number;
+  item: ViewerItem & { service: string };
+  /** Null: closing is not logged (see ViewerItem). */
+  userId: number | null;
   open: boolean;
   startAt: number;
   onClose: () => void;
@@ -24,7 +24,7 @@ export function MediaDialog({
   const src = mediaSource(item);
 
   function close() {
-    if (item.message_type === 'video' && video.current) {
+    if (item.message_type === 'video' && video.current && userId !== null) {
       logVideo('closeMedia', video.current, item.id, userId, true);
     }
     onClose();

@@ -9,7 +9,7 @@ import { useZodForm } from '../../../ui/form/use-zod-form';
 import { poolOptionsQuery } from '../api/get-pools';
 import { useCreatePool, useUpdatePool } from '../api/pool-mutations';
 import { POOLS_PAGE_TEXTS as TEXTS } from '../pools-texts';
-import { ChoiceList, type Choice } from './choice-list';
+import { ChoiceList, type Choice } from '../../../ui/form/choice-list';
 
 /** What the pool dialog does: add a pool, or edit one. */
 export type PoolFormTarget = { mode: 'add' } | { mode: 'edit'; pool: PoolRow };

@@ -9,6 +9,7 @@ import {
 import { SETTINGS } from '../../../contract/settings';
 import { Dialog } from '../../../ui/dialog';
 import { CheckboxField, SwitchField } from '../../../ui/form/checkbox-field';
+import { ChoiceList } from '../../../ui/form/choice-list';
 import { FormError } from '../../../ui/form/form-error';
 import { FormActions } from '../../../ui/form/form-actions';
 import { NumberField } from '../../../ui/form/number-field';
@@ -33,6 +34,7 @@ function initialValues(target: UserFormTarget, defaultMaxContent: number): Creat
       max_content: defaultMaxContent,
       is_batch_moderator: false,
       active: true,
+      service_ids: [],
     };
   }
   const { user } = target;
@@ -45,6 +47,7 @@ function initialValues(target: UserFormTarget, defaultMaxContent: number): Creat
     max_content: user.max_content,
     is_batch_moderator: user.is_batch_moderator,
     active: user.active,
+    service_ids: user.service_ids,
   };
 }
 
@@ -79,6 +82,14 @@ export function UserFormDialog({
   const ownAccount = editing?.id === currentUserId;
   const mailEnabled = options?.mail_enabled ?? false;
   const roles = (options?.roles ?? []).map((role) => ({ value: role.id, label: role.name }));
+  // Linked services matter for roles that read /customer-moderation; others keep theirs hidden.
+  const readsLinkedServices =
+    options?.roles.find((role) => role.id === Number(form.values.role_id))?.reads_linked_services ??
+    false;
+  const serviceChoices = (options?.services ?? []).map((service) => ({
+    id: service.id,
+    label: service.name,
+  }));
 
   const submit = form.handleSubmit(async (values) => {
     if (editing) {
@@ -154,6 +165,18 @@ export function UserFormDialog({
             value={form.values.max_content as number | undefined}
           />
         </div>
+        {readsLinkedServices && (
+          <ChoiceList
+            legend={TEXTS.fields.services}
+            hint={TEXTS.fields.servicesHint}
+            name="service_ids"
+            choices={serviceChoices}
+            value={form.values.service_ids ?? []}
+            onChange={(ids) => form.setValue('service_ids', ids)}
+            error={form.errors.service_ids}
+            testId="user-services"
+          />
+        )}
         <CheckboxField
           label={TEXTS.fields.batch}
           hint={TEXTS.fields.batchHint}

@@ -487,6 +487,60 @@ describe('/users without mail (one-time passwords)', () => {
     expect((await auditRows(server.db, 'user.unlock')).at(-1)?.target_id).toBe(String(id));
   });
 
+  it('links a customer to services for /customer-moderation, audited, and refuses unknown ones', async () => {
+    const customerRole = await roleIdOf(server.db, 'customer');
+    const first = await createTestService(server.db);
+    const second = await createTestService(server.db);
+    const options = await admin.client.get<{
+      data: {
+        roles: { name: string; reads_linked_services: boolean }[];
+        services: { id: number }[];
+      };
+    }>('/api/users/options');
+    expect(options.body.data.roles.find((role) => role.name === 'customer')).toMatchObject({
+      reads_linked_services: true,
+    });
+    expect(options.body.data.roles.find((role) => role.name === 'operator')).toMatchObject({
+      reads_linked_services: false,
+    });
+    expect(options.body.data.services.map((service) => service.id)).toEqual(
+      expect.arrayContaining([first.service.id, second.service.id]),
+    );
+
+    const created = await create(
+      newUserBody(customerRole, {
+        username: 'linked_customer',
+        service_ids: [second.service.id, first.service.id, second.service.id],
+      }),
+    );
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.data.user.id;
+    const ids = [first.service.id, second.service.id].sort((a, b) => a - b);
+    expect(created.body.data.user.service_ids).toEqual(ids);
+    expect((await auditRows(server.db, 'user.create')).at(-1)?.details).toMatchObject({
+      service_ids: ids,
+    });
+
+    const edit = await admin.client.post<{ data: UserRow }>(`/api/users/update/${id}`, {
+      ...newUserBody(customerRole, { username: 'linked_customer', email: null }),
+      service_ids: [first.service.id],
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect(edit.body.data.service_ids).toEqual([first.service.id]);
+    expect((await auditRows(server.db, 'user.update')).at(-1)?.details).toMatchObject({
+      changed: { service_ids: { from: ids, to: [first.service.id] } },
+    });
+
+    const unknown = await admin.client.post(`/api/users/update/${id}`, {
+      ...newUserBody(customerRole, { username: 'linked_customer', email: null }),
+      service_ids: [999_999],
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.fields?.service_ids).toBe(USER_TEXTS.unknownService(999_999));
+    const listed = await admin.client.get<ListBody>('/api/users/all?search=linked_customer');
+    expect(listed.body.data[0]?.service_ids).toEqual([first.service.id]);
+  });
+
   it('answers 404 for a user that does not exist and 422 for an id that is not one', async () => {
     expect((await admin.client.post('/api/users/deactivate/999999')).status).toBe(404);
     const bad = await admin.client.post('/api/users/unlock/abc');

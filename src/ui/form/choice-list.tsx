@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useId, useMemo, useState } from 'react';
-import { POOLS_PAGE_TEXTS as TEXTS } from '../pools-texts';
+import { UI_TEXTS as TEXTS } from '../ui-texts';
 
 export interface Choice {
   id: number;
@@ -10,8 +10,9 @@ export interface Choice {
 }
 
 /**
- * A labelled set of checkboxes with a filter, for the pool's services and operators: lists may
- * be long, so the filter narrows what is shown without dropping what is chosen. The chosen ids
+ * A labelled set of checkboxes with a filter (a pool's services and operators, a customer's
+ * services): lists may be long, so the filter narrows what is shown without dropping what is
+ * chosen. The chosen ids
  * are the form value (sorted, as the server keeps them).
  */
 export function ChoiceList({
@@ -70,8 +71,8 @@ export function ChoiceList({
         <input
           type="search"
           className="field-input"
-          aria-label={TEXTS.filter(legend)}
-          placeholder={TEXTS.filter(legend)}
+          aria-label={TEXTS.filterChoices(legend)}
+          placeholder={TEXTS.filterChoices(legend)}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />

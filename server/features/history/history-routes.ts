@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  customerHistoryEndpoints,
+  historyEndpoints,
+  historyRange,
+  HISTORY_TEXTS,
+  type HistoryFilterQuery,
+} from '../../../src/contract/history';
+import type { KeysetCursor } from '../../../src/contract/list';
+import type { Database } from '../../db/database';
+import { type CsvColumn, inBatches, sendCsv } from '../../http/csv';
+import { registerEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
+import type { UserRecord } from '../users/user-repository';
+import {
+  findHistoryItem,
+  historyBatch,
+  historyOptions,
+  listHistory,
+  type HistoryFilter,
+  type HistoryExportRow,
+  type HistoryScope,
+} from './history-repository';
+
+/**
+ * /modhistory and /customer-moderation: the same four calls twice, once for staff (every
+ * service) and once for customers (their linked services). The handlers are shared; only the
+ * scope differs, and it comes from the endpoint, never from the request.
+ */
+const EXPORT_BATCH = 2_000;
+
+function filterOf(query: Partial<HistoryFilterQuery>): HistoryFilter {
+  const { from, to } = historyRange(query);
+  return {
+    content_id: query.content_id,
+    service_id: query.service_id,
+    subscriber_id: query.subscriber_id,
+    user: query.user,
+    tag: query.tag,
+    source: query.source,
+    operator_id: query.operator_id,
+    from,
+    to,
+  };
+}
+
+const CSV_COLUMNS: readonly CsvColumn<HistoryExportRow>[] = [
+  { header: 'content_id', value: (row) => row.id },
+  { header: 'decided_at_utc', value: (row) => row.decided_at },
+  { header: 'arrived_at_utc', value: (row) => row.arrived_at },
+  { header: 'service', value: (row) => row.service_name },
+  { header: 'subscriber', value: (row) => row.subscriber_name },
+  { header: 'user_id', value: (row) => row.user_id },
+  { header: 'username', value: (row) => row.username },
+  { header: 'message_type', value: (row) => row.message_type },
+  { header: 'tags', value: (row) => row.tags.join(' ') },
+  { header: 'additional', value: (row) => row.additional },
+  { header: 'source', value: (row) => row.source },
+  { header: 'operator', value: (row) => row.operator_username },
+  { header: 'ai_tags', value: (row) => row.ai_tags?.join(' ') },
+  { header: 'content', value: (row) => row.content },
+];
+
+type Endpoints = typeof historyEndpoints | typeof customerHistoryEndpoints;
+
+function registerHistoryEndpoints(
+  app: FastifyInstance,
+  db: Database,
+  endpoints: Endpoints,
+  scopeOf: (user: UserRecord) => HistoryScope,
+  filePrefix: string,
+): void {
+  registerEndpoint(app, endpoints.list, async ({ query, user }) => {
+    const page = await listHistory(db, scopeOf(user), filterOf(query), {
+      after: query.after,
+      before: query.before,
+      limit: query.per_page,
+    });
+    return {
+      ok: true,
+      data: page.rows,
+      next_cursor: page.next_cursor,
+      prev_cursor: page.prev_cursor,
+      total: page.total,
+      ...(page.capped ? { total_capped: true } : {}),
+    };
+  });
+
+  registerEndpoint(app, endpoints.detail, async ({ params, user }) => {
+    const item = await findHistoryItem(db, scopeOf(user), params.id);
+    // Outside the scope reads as absent: a customer learns nothing of other services' items.
+    if (!item) throw new HttpError(404, HISTORY_TEXTS.notFound(params.id));
+    return { ok: true, data: item };
+  });
+
+  registerEndpoint(app, endpoints.export, async ({ query, reply, user }) => {
+    const scope = scopeOf(user);
+    const filter = filterOf(query);
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+    return sendCsv(
+      reply,
+      `${filePrefix}-${stamp}.csv`,
+      CSV_COLUMNS,
+      inBatches<HistoryExportRow, KeysetCursor>(
+        (after) => historyBatch(db, scope, filter, after, EXPORT_BATCH),
+        (row) => row.cursor,
+      ),
+    );
+  });
+
+  registerEndpoint(app, endpoints.options, async ({ user }) => ({
+    ok: true,
+    data: await historyOptions(db, scopeOf(user)),
+  }));
+}
+
+export function registerHistory(app: FastifyInstance, deps: { db: Database }): void {
+  registerHistoryEndpoints(
+    app,
+    deps.db,
+    historyEndpoints,
+    () => ({ kind: 'staff' }),
+    'moderation-history',
+  );
+  registerHistoryEndpoints(
+    app,
+    deps.db,
+    customerHistoryEndpoints,
+    (user) => ({ kind: 'customer', userId: user.id }),
+    'customer-moderation',
+  );
+}
