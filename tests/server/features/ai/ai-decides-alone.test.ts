@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiContentEndpoints, aiModerationEndpoints } from '../../../../src/contract/ai-review';
 import { DecisionWebhookSchema } from '../../../../src/contract/content';
+import { reportEndpoints } from '../../../../src/contract/reports';
 import type { Database } from '../../../../server/db/database';
 import { putSetting } from '../../../../server/features/settings/settings-repository';
 import {
@@ -135,6 +136,25 @@ describe('AI decides alone', () => {
     });
     expect(rows.data.map((row) => row.id)).toEqual([safe]);
     expect(rows.data[0]).toMatchObject({ decided_by: null, human_tags: [] });
+
+    // The reports count it the moment it is decided, as decided by the AI.
+    const now = new Date();
+    const report = await admin.client.callOk(reportEndpoints.report, {
+      query: {
+        report: 'services',
+        service_id: service.id,
+        from: new Date(now.getTime() - 86_400_000).toISOString(),
+        to: now.toISOString(),
+      },
+    });
+    const totals = report.data.rows.reduce(
+      (sum, row) => ({
+        decided: sum.decided + ('decided' in row ? row.decided : 0),
+        byAi: sum.byAi + ('by_ai' in row ? row.by_ai : 0),
+      }),
+      { decided: 0, byAi: 0 },
+    );
+    expect(totals).toEqual({ decided: 1, byAi: 1 });
   });
 
   it('decides an untagged item when the AI worker stores its answer', async () => {
