@@ -236,7 +236,7 @@ describe('/modhistory and /customer-moderation', () => {
       [{ from: '2020-01-01T00:00:00Z' }, 'from', /at most 366 days/],
       [{ per_page: '500' }, 'per_page', /one of 25, 50, 100, 200/],
       [{ per_page: '30' }, 'per_page', /one of 25, 50, 100, 200/],
-      [{ colour: 'red' }, 'body', /Unknown parameter colour/],
+      [{ colour: 'red' }, 'colour', /Unknown parameter colour/],
       [{ after: 'zzz' }, 'after', /not a valid cursor/],
       [{ after: encodeCursor({ at: 'yesterday', id: 1 }) }, 'after', /not a valid cursor/],
       [{ after: cursor, before: cursor }, 'before', /not both/],
