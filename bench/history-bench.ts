@@ -25,7 +25,8 @@
  * Environment: BENCH_DECISIONS (1000000), BENCH_RUNS (20), BENCH_DB (pglite | postgres | both),
  * TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: the server that gets a database
  * of its own, dropped at the end), BENCH_CSV_RUNS (3), BENCH_TIMEOUT_MS (30000),
- * BENCH_BASELINE_BUDGET_MS (10000), BENCH_SEED (1).
+ * BENCH_BASELINE_BUDGET_MS (10000), BENCH_SEED (1), BENCH_ONLY (parts of call ids: run only
+ * those calls), BENCH_BASELINE=0 (no baseline pass: for trying a change, not for the figures).
  *
  * BENCH_DATA_DIR keeps the seeded database for the next run instead of seeding again (seeding a
  * million decisions takes minutes): the embedded database lives in that folder and PostgreSQL's
@@ -645,7 +646,7 @@ function targetText(call: BenchCall): string {
 // ---------------------------------------------------------------------------------------------
 // Main
 
-async function runEngine(engine: Engine, adminUrl: string): Promise<EngineReport> {
+async function runEngine(engine: Engine, adminUrl: string): Promise<EngineReport | undefined> {
   const database = await engineDatabase(engine, adminUrl);
   try {
     const kept = readSeeded(database);
@@ -682,6 +683,13 @@ async function runEngine(engine: Engine, adminUrl: string): Promise<EngineReport
       await server.stop();
     }
 
+    if (process.env.BENCH_BASELINE === '0') {
+      printTable(
+        { engine, seeded, indexed, baseline: new Map(), baselineSeconds: 0, droppedIndexes: [] },
+        calls,
+      );
+      return undefined;
+    }
     const baselineStarted = performance.now();
     const indexes = screenIndexes().flatMap((file) => file.indexes);
     log(`baseline: stopping the server, dropping ${indexes.length} indexes...`);
@@ -770,7 +778,8 @@ async function main(): Promise<void> {
       throw new Error(`PostgreSQL at ${adminUrl} does not answer (set TEST_DATABASE_URL)`);
     }
     log();
-    reports.push(await runEngine(engine, adminUrl));
+    const report = await runEngine(engine, adminUrl);
+    if (report) reports.push(report);
   }
   compareEngines(reports);
 }
