@@ -19,8 +19,8 @@
  *    '>30 s'; a slow baseline stops once BENCH_BASELINE_BUDGET_MS of runs is spent (a warm-up
  *    over 2 s counts as a run), so the table shows how many runs it had.
  * Printed: one table per engine (call, answer, p50, p95, baseline p95, ratio, target, met?),
- * the seed time and the server's CPU and RSS. A call whose endpoint this build lacks (its screen
- * not merged) shows 'not available'.
+ * the seed time and the server's CPU and RSS. A call the server answers with its unknown-route
+ * 404 shows 'not available' rather than failing the run.
  *
  * Environment: BENCH_DECISIONS (1000000), BENCH_RUNS (20), BENCH_DB (pglite | postgres | both),
  * TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: the server that gets a database
