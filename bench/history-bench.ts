@@ -19,16 +19,23 @@
  *    '>30 s'; a slow baseline stops once BENCH_BASELINE_BUDGET_MS of runs is spent (a warm-up
  *    over 2 s counts as a run), so the table shows how many runs it had.
  * Printed: one table per engine (call, answer, p50, p95, baseline p95, ratio, target, met?),
- * the seed time and the server's CPU and RSS. A call whose endpoint this build lacks (its screen
- * not merged) shows 'not available'.
+ * the seed time and the server's CPU and RSS. A call the server answers with its unknown-route
+ * 404 shows 'not available' rather than failing the run.
  *
  * Environment: BENCH_DECISIONS (1000000), BENCH_RUNS (20), BENCH_DB (pglite | postgres | both),
  * TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test: the server that gets a database
  * of its own, dropped at the end), BENCH_CSV_RUNS (3), BENCH_TIMEOUT_MS (30000),
- * BENCH_BASELINE_BUDGET_MS (10000), BENCH_SEED (1).
+ * BENCH_BASELINE_BUDGET_MS (10000), BENCH_SEED (1), BENCH_ONLY (parts of call ids: run only
+ * those calls), BENCH_BASELINE=0 (no baseline pass: for trying a change, not for the figures).
+ *
+ * BENCH_DATA_DIR keeps the seeded database for the next run instead of seeding again (seeding a
+ * million decisions takes minutes): the embedded database lives in that folder and PostgreSQL's
+ * in a database named after it; what the seed answered is kept in `seeded.json` there. The
+ * baseline's dropped indexes are created again at the end, so the kept database stays whole.
+ * Delete the folder (and drop the database) to seed afresh, e.g. after changing the seed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,12 +44,7 @@ import { openPgliteDatabase } from '../server/db/pglite-database';
 import { openPostgresDatabase } from '../server/db/postgres-database';
 import { createSessions } from '../tests/support/moderation-fixtures';
 import { sessionClient } from '../tests/support/protocol';
-import {
-  DIRECT_BASELINES,
-  dropIndexes,
-  loadDirectBaseline,
-  screenIndexes,
-} from './history/baseline';
+import { DIRECT_BASELINES, dropIndexes, screenIndexes } from './history/baseline';
 import { benchCalls, type BenchCall } from './history/calls';
 import {
   cpuSecondsOf,
@@ -96,6 +98,8 @@ function formatMs(ms: number | undefined): string {
 interface EngineDatabase {
   engine: Engine;
   dataDir: string;
+  /** Kept for the next run (BENCH_DATA_DIR): seeded once, never disposed of. */
+  kept: boolean;
   /** Environment that points the server at it. */
   env: Record<string, string>;
   open(): Promise<Database>;
@@ -104,12 +108,18 @@ interface EngineDatabase {
   dispose(): Promise<void>;
 }
 
+const KEPT_DIR = process.env.BENCH_DATA_DIR;
+/** BENCH_ONLY: comma-separated parts of call ids; only the calls whose id holds one run. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter((part) => part !== '');
+
 async function engineDatabase(engine: Engine, adminUrl: string): Promise<EngineDatabase> {
+  if (KEPT_DIR) return keptDatabase(engine, adminUrl, path.resolve(KEPT_DIR, engine));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mc-bench-history-'));
   if (engine === 'pglite') {
     return {
       engine,
       dataDir,
+      kept: false,
       env: {},
       open: () => openPgliteDatabase({ dataDir: pgliteDirOf(dataDir) }),
       cancelStatements: async () => undefined,
@@ -120,6 +130,7 @@ async function engineDatabase(engine: Engine, adminUrl: string): Promise<EngineD
   return {
     engine,
     dataDir,
+    kept: false,
     env: { DATABASE_URL: database.url },
     open: async () => openPostgresDatabase(database.url, { poolSize: 4 }),
     cancelStatements: () =>
@@ -135,20 +146,89 @@ async function engineDatabase(engine: Engine, adminUrl: string): Promise<EngineD
   };
 }
 
+/** BENCH_DATA_DIR: the engine's database in `dir` (PostgreSQL: a database named after it). */
+async function keptDatabase(
+  engine: Engine,
+  adminUrl: string,
+  dir: string,
+): Promise<EngineDatabase> {
+  mkdirSync(dir, { recursive: true });
+  if (engine === 'pglite') {
+    return {
+      engine,
+      dataDir: dir,
+      kept: true,
+      env: {},
+      open: () => openPgliteDatabase({ dataDir: pgliteDirOf(dir) }),
+      cancelStatements: async () => undefined,
+      dispose: async () => undefined,
+    };
+  }
+  const name = `bench_history_kept_${path.basename(path.dirname(dir)).replace(/\W/g, '_')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  if (!existsSync(path.join(dir, SEEDED_FILE))) {
+    await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
+    await adminQuery(adminUrl, `create database "${name}"`);
+  }
+  return {
+    engine,
+    dataDir: dir,
+    kept: true,
+    env: { DATABASE_URL: url.toString() },
+    open: async () => openPostgresDatabase(url.toString(), { poolSize: 4 }),
+    cancelStatements: () =>
+      adminQuery(
+        adminUrl,
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = '${name}' and pid <> pg_backend_pid()`,
+      ),
+    dispose: async () => undefined,
+  };
+}
+
+const SEEDED_FILE = 'seeded.json';
+
+/** What a kept database's seed answered, or undefined when it was not seeded (completely). */
+function readSeeded(database: EngineDatabase): SeededHistory | undefined {
+  const file = path.join(database.dataDir, SEEDED_FILE);
+  if (!database.kept || !existsSync(file)) return undefined;
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as SeededHistory;
+  if (saved.decisions !== DECISIONS) {
+    throw new Error(
+      `${database.dataDir} holds ${saved.decisions} decisions, not ${DECISIONS}: delete it to seed again`,
+    );
+  }
+  return {
+    ...saved,
+    from: new Date(saved.from),
+    to: new Date(saved.to),
+    lastDecidedAt: new Date(saved.lastDecidedAt),
+  };
+}
+
 /** An administrator with a ready session; two-factor is set up, as the admin role requires. */
 async function createAdminSession(db: Database): Promise<string> {
-  const [admin] = await db.query<{ id: number }>(
-    `insert into users (username, email, role_id, password_hash)
-     values ('bench_admin', 'bench_admin@example.com', (select id from roles where name = 'admin'),
-             'no-password')
-     returning id`,
+  // A kept database has the administrator already: a new session for them.
+  const [existing] = await db.query<{ id: number }>(
+    "select id from users where username = 'bench_admin'",
   );
+  const [admin] = existing
+    ? [existing]
+    : await db.query<{ id: number }>(
+        `insert into users (username, email, role_id, password_hash)
+         values ('bench_admin', 'bench_admin@example.com',
+                 (select id from roles where name = 'admin'), 'no-password')
+         returning id`,
+      );
   if (!admin) throw new Error('the administrator was not created');
-  await db.query(
-    `insert into user_two_factor (user_id, secret, confirmed_at)
-     values ($1, $2, now())`,
-    [admin.id, randomBytes(20).toString('hex')],
-  );
+  if (!existing) {
+    await db.query(
+      `insert into user_two_factor (user_id, secret, confirmed_at)
+       values ($1, $2, now())`,
+      [admin.id, randomBytes(20).toString('hex')],
+    );
+  }
   const [session = ''] = await createSessions(db, [admin.id]);
   return session;
 }
@@ -407,15 +487,13 @@ async function runDirectBaselines(
   const results = new Map<string, Measured>();
   for (const entry of DIRECT_BASELINES) {
     if (!calls.some((call) => call.id === entry.call)) continue;
-    const fn = await loadDirectBaseline(entry);
-    if (!fn) continue;
     const samples: number[] = [];
     let spent = 0;
     // As over HTTP: one warm-up, which counts when slow; a run on the embedded database cannot
     // be interrupted, so the budget is checked between runs.
     for (let n = 0; n <= RUNS && spent <= BASELINE_BUDGET_MS; n += 1) {
       const started = performance.now();
-      await entry.run(fn, db, seeded);
+      await entry.run(db, seeded);
       const ms = performance.now() - started;
       if (n > 0 || ms > 2_000) {
         samples.push(ms);
@@ -568,19 +646,31 @@ function targetText(call: BenchCall): string {
 // ---------------------------------------------------------------------------------------------
 // Main
 
-async function runEngine(engine: Engine, adminUrl: string): Promise<EngineReport> {
+async function runEngine(engine: Engine, adminUrl: string): Promise<EngineReport | undefined> {
   const database = await engineDatabase(engine, adminUrl);
   try {
-    log(`${engine}: seeding ${DECISIONS.toLocaleString('en')} decisions...`);
+    const kept = readSeeded(database);
+    log(
+      kept
+        ? `${engine}: reusing the database seeded in ${database.dataDir}`
+        : `${engine}: seeding ${DECISIONS.toLocaleString('en')} decisions...`,
+    );
     const { seeded, sessionId } = await withDatabase(database, async (db) => {
-      const seeded = await seedHistory(db, {
-        decisions: DECISIONS,
-        seed: SEED,
-        log: (line) => log(`  ${line}`),
-      });
+      const seeded =
+        kept ??
+        (await seedHistory(db, {
+          decisions: DECISIONS,
+          seed: SEED,
+          log: (line) => log(`  ${line}`),
+        }));
+      if (database.kept && !kept) {
+        writeFileSync(path.join(database.dataDir, SEEDED_FILE), JSON.stringify(seeded));
+      }
       return { seeded, sessionId: await createAdminSession(db) };
     });
-    const calls = benchCalls(seeded);
+    const calls = benchCalls(seeded).filter(
+      (call) => ONLY.length === 0 || ONLY.some((part) => call.id.includes(part)),
+    );
     const server = new ServerControl(database, sessionId);
     await server.start();
     let indexed: PassResult;
@@ -593,6 +683,13 @@ async function runEngine(engine: Engine, adminUrl: string): Promise<EngineReport
       await server.stop();
     }
 
+    if (process.env.BENCH_BASELINE === '0') {
+      printTable(
+        { engine, seeded, indexed, baseline: new Map(), baselineSeconds: 0, droppedIndexes: [] },
+        calls,
+      );
+      return undefined;
+    }
     const baselineStarted = performance.now();
     const indexes = screenIndexes().flatMap((file) => file.indexes);
     log(`baseline: stopping the server, dropping ${indexes.length} indexes...`);
@@ -600,6 +697,14 @@ async function runEngine(engine: Engine, adminUrl: string): Promise<EngineReport
       direct: await runDirectBaselines(db, seeded, calls),
       dropped: await dropIndexes(db, indexes),
     }));
+    // Dropped before anything can fail, so a kept database gets its indexes back whatever happens.
+    const restoreIndexes = async () => {
+      if (!database.kept || dropped.length === 0) return;
+      log(`creating the ${dropped.length} indexes again (kept database)...`);
+      await withDatabase(database, async (db) => {
+        for (const index of dropped) await db.query(index.definition);
+      });
+    };
     // Only what ran in the timed pass is worth a baseline; direct baselines replace the call.
     const skip = new Set(
       calls
@@ -616,6 +721,7 @@ async function runEngine(engine: Engine, adminUrl: string): Promise<EngineReport
       });
     } finally {
       await server.stop();
+      await restoreIndexes();
     }
     const baseline = new Map([...baselinePass.results, ...direct]);
     const report: EngineReport = {
@@ -624,7 +730,7 @@ async function runEngine(engine: Engine, adminUrl: string): Promise<EngineReport
       indexed,
       baseline,
       baselineSeconds: (performance.now() - baselineStarted) / 1000,
-      droppedIndexes: dropped,
+      droppedIndexes: dropped.map((index) => index.name),
     };
     printTable(report, calls);
     return report;
@@ -672,7 +778,8 @@ async function main(): Promise<void> {
       throw new Error(`PostgreSQL at ${adminUrl} does not answer (set TEST_DATABASE_URL)`);
     }
     log();
-    reports.push(await runEngine(engine, adminUrl));
+    const report = await runEngine(engine, adminUrl);
+    if (report) reports.push(report);
   }
   compareEngines(reports);
 }

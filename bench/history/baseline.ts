@@ -8,6 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../server/db/database';
+import { rebuildAiAgreement } from '../../server/features/ai/ai-review-rollup';
+import { readChartSeries, readReport } from '../../server/features/reports/report-reader';
+import type { ReportQuery } from '../../src/contract/reports';
 
 const MIGRATIONS_DIR = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -32,36 +35,35 @@ export function screenIndexes(): { file: string; indexes: string[] }[] {
     });
 }
 
-/** Drops the given indexes (those still there); answers the names dropped. */
-export async function dropIndexes(db: Database, names: readonly string[]): Promise<string[]> {
-  const present = await db.query<{ name: string }>(
-    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+export interface DroppedIndex {
+  name: string;
+  /** Its `create index` statement, to make it again (a kept bench database). */
+  definition: string;
+}
+
+/** Drops the given indexes (those still there); answers what was dropped. */
+export async function dropIndexes(db: Database, names: readonly string[]): Promise<DroppedIndex[]> {
+  const present = await db.query<DroppedIndex>(
+    `select c.relname as name, pg_get_indexdef(c.oid) as definition
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind = 'i' and n.nspname = current_schema() and c.relname = any($1::text[])`,
     [names],
   );
   for (const { name } of present) await db.query(`drop index "${name}"`);
-  return present.map((row) => row.name);
+  return present;
 }
 
 /**
  * A call whose screen reads a rollup table instead of the items: its baseline is the report
  * computed from the raw rows, which no HTTP call offers, so the bench times the feature's raw
- * implementation straight on the database (the server stopped) and says so. `module` is relative
- * to this file; an entry whose module is missing from this checkout is skipped.
+ * implementation straight on the database (the server stopped) and says so.
  */
 export interface DirectBaseline {
   /** The call's id in the bench's list. */
   call: string;
   /** What is timed, for the table: 'raw rows', ... */
   what: string;
-  module: string;
-  exportName: string;
-  /** How to call it: the export, the database and the bench's range. */
-  run: (
-    fn: (...args: never[]) => Promise<unknown>,
-    db: Database,
-    range: BenchRange,
-  ) => Promise<unknown>;
+  run: (db: Database, range: BenchRange) => Promise<unknown>;
 }
 
 export interface BenchRange {
@@ -69,23 +71,17 @@ export interface BenchRange {
   to: Date;
 }
 
-type RawReport = (db: Database, query: Record<string, unknown>, source: 'rows') => Promise<unknown>;
-
 /** A report of the reports screen from the raw rows (report-reader.ts, source 'rows'). */
-function rawReport(call: string, report: string): DirectBaseline {
+function rawReport(call: string, report: ReportQuery['report']): DirectBaseline {
   return {
     call,
     what: 'raw rows',
-    module: '../../server/features/reports/report-reader.ts',
-    exportName: 'readReport',
-    run: (fn, db, range) =>
-      (fn as unknown as RawReport)(
-        db,
-        { report, from: range.from, to: range.to, group: 'day' },
-        'rows',
-      ),
+    run: (db, range) =>
+      readReport(db, { report, from: range.from, to: range.to, group: 'day' }, 'rows'),
   };
 }
+
+class RolledBack extends Error {}
 
 /** The raw-rows implementations of rollup-backed calls, by the call they stand in for. */
 export const DIRECT_BASELINES: DirectBaseline[] = [
@@ -96,44 +92,22 @@ export const DIRECT_BASELINES: DirectBaseline[] = [
   {
     call: 'charts series, 90 days by day',
     what: 'raw rows',
-    module: '../../server/features/reports/report-reader.ts',
-    exportName: 'readChartSeries',
-    run: (fn, db, range) =>
-      (fn as unknown as RawReport)(db, { from: range.from, to: range.to, group: 'day' }, 'rows'),
+    run: (db, range) =>
+      readChartSeries(db, { from: range.from, to: range.to, group: 'day' }, 'rows'),
   },
   {
     // The AI review keeps no raw-rows reader: its rebuild computes the same figures from every
     // item (the whole seeded history is the 90 days), rolled back so the rollup stays as it was.
     call: 'AI agreement table, 90 days',
     what: 'rebuilt from items',
-    module: '../../server/features/ai/ai-review-rollup.ts',
-    exportName: 'rebuildAiAgreement',
-    run: async (fn, db) => {
-      await db
+    run: (db) =>
+      db
         .transaction(async (tx) => {
-          await (fn as unknown as (tx: unknown) => Promise<void>)(tx);
+          await rebuildAiAgreement(tx);
           throw new RolledBack();
         })
         .catch((error: unknown) => {
           if (!(error instanceof RolledBack)) throw error;
-        });
-    },
+        }),
   },
 ];
-
-class RolledBack extends Error {}
-
-export async function loadDirectBaseline(
-  entry: DirectBaseline,
-): Promise<((...args: never[]) => Promise<unknown>) | undefined> {
-  const file = new URL(entry.module, import.meta.url);
-  try {
-    readFileSync(file);
-  } catch {
-    return undefined;
-  }
-  const module = (await import(file.href)) as Record<string, unknown>;
-  const fn = module[entry.exportName];
-  if (typeof fn !== 'function') throw new Error(`${entry.module} exports no ${entry.exportName}`);
-  return fn as (...args: never[]) => Promise<unknown>;
-}

@@ -32,7 +32,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPgliteDatabase } from '../../server/db/pglite-database';
 import { openPostgresDatabase } from '../../server/db/postgres-database';
 import { syncRolesAndPermissions } from '../../server/features/users/role-repository';
-import { loadRollupWriter } from './seed-rollups';
+import { rollupWriter } from './seed-rollups';
 
 export interface SeedHistoryOptions {
   decisions?: number;
@@ -196,7 +196,7 @@ export async function seedHistory(
 
   await migrate(db);
   await syncRolesAndPermissions(db);
-  const rollups = await loadRollupWriter();
+  const rollups = rollupWriter;
 
   // 1. Operators: no password hash to compute (they never sign in here).
   const operators = await db.query<{ id: number }>(
@@ -353,8 +353,7 @@ export async function seedHistory(
 
   // 7. Rollups kept for whole items (see seed-rollups.ts).
   await rollups.atEnd(db);
-  if (rollups.modules.length > 0)
-    log(`seed: rollups (${elapsed()}): ${rollups.modules.join(', ')}`);
+  log(`seed: rollups (${elapsed()}): ${rollups.modules.join(', ')}`);
 
   if (analyze) {
     log(`seed: analyze (${elapsed()})`);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
@@ -13,7 +14,8 @@ export interface CsvColumn<Row> {
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function cell(value: string | number | boolean | null | undefined): string {
+/** A cell's text before quoting: empty for nothing, formulas neutralised. */
+export function csvCellText(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
   return typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
@@ -29,7 +31,7 @@ export function sendCsv<Row>(
   void (async () => {
     try {
       for await (const row of rows) {
-        if (!csv.write(columns.map((column) => cell(column.value(row))))) {
+        if (!csv.write(columns.map((column) => csvCellText(column.value(row))))) {
           await new Promise((resolve) => csv.once('drain', resolve));
         }
       }
@@ -39,11 +41,39 @@ export function sendCsv<Row>(
       csv.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   })();
+  return sendCsvStream(reply, filename, csv);
+}
+
+function sendCsvStream(reply: FastifyReply, filename: string, body: NodeJS.ReadableStream) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
     .header('cache-control', 'no-store')
-    .send(csv);
+    .send(body);
+}
+
+/**
+ * Streams CSV text that is already written (the database wrote the lines: quoted and with
+ * formulas neutralised as `sendCsv` does, e.g. migration 050's csv_cell): the header line, then
+ * each chunk. A chunk is read only when the client has taken the previous ones, so memory holds
+ * about one chunk whatever the export's size.
+ */
+export function sendCsvText(
+  reply: FastifyReply,
+  filename: string,
+  headers: readonly string[],
+  chunks: AsyncIterable<string>,
+): FastifyReply {
+  async function* body(): AsyncIterable<string> {
+    yield `${headers.join(',')}\n`;
+    try {
+      yield* chunks;
+    } catch (error) {
+      reply.log.error({ err: error }, 'CSV export failed');
+      throw error;
+    }
+  }
+  return sendCsvStream(reply, filename, Readable.from(body(), { objectMode: false }));
 }
 
 /** Reads a keyset-paginated source batch by batch until it runs dry. */

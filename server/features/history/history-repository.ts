@@ -1,10 +1,11 @@
-import type {
-  DecisionSource,
-  HistoryDelivery,
-  HistoryDetail,
-  HistoryOptions,
-  HistoryRow,
-  MediaLogEntry,
+import {
+  HistoryCsvRowSchema,
+  type DecisionSource,
+  type HistoryDelivery,
+  type HistoryDetail,
+  type HistoryOptions,
+  type HistoryRow,
+  type MediaLogEntry,
 } from '../../../src/contract/history';
 import { encodeCursor, TOTAL_CAP, type KeysetCursor } from '../../../src/contract/list';
 import { queryOne, type Queryable } from '../../db/database';
@@ -151,9 +152,15 @@ type RowValues = Record<FieldKey<typeof ROW_FIELDS>, unknown>;
 /** Tag names a decision applied: the keys whose value is 1 ('additional' is the custom tag). */
 export function appliedTags(status: Record<string, unknown> | null): string[] {
   if (!status) return [];
-  return Object.entries(status)
-    .filter(([name, value]) => name !== 'additional' && Number(value) === 1)
-    .map(([name]) => name);
+  return (
+    Object.entries(status)
+      // 1, true or '1', as the CSV export's SQL reads them (historyCsvBatch).
+      .filter(
+        ([name, value]) =>
+          name !== 'additional' && (value === 1 || value === true || value === '1'),
+      )
+      .map(([name]) => name)
+  );
 }
 
 function additionalOf(status: Record<string, unknown> | null): string | null {
@@ -257,16 +264,70 @@ export async function listHistory(
   };
 }
 
-export type HistoryExportRow = CursorRow & { content: string };
+/** The CSV export's columns, in order (the lines historyCsvBatch writes). */
+type CsvHeader = keyof typeof HistoryCsvRowSchema.shape;
+export const HISTORY_CSV_HEADERS = Object.keys(HistoryCsvRowSchema.shape) as CsvHeader[];
 
-/** One batch of the CSV export, newest first; `after` continues from a batch's last row. */
-export async function historyBatch(
+const UTC_MILLIS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * The export's cells as SQL, one per header, each already a CSV cell (migration 050's csv_cell
+ * quotes and neutralises formulas as server/http/csv.ts does). The values are those the list
+ * shows (toRow): dates in UTC to the millisecond, the applied tags, the custom tag's text, who
+ * decided only for staff and only when a person did.
+ */
+function csvCellsSql(scope: HistoryScope): Record<CsvHeader, string> {
+  const operator =
+    scope.kind === 'staff'
+      ? `csv_cell(case when c.decision_source is distinct from 'ai' and btrim(u.username) <> ''
+                       then u.username end)`
+      : `''`;
+  return {
+    content_id: 'c.id::text',
+    decided_at_utc: `to_char(c.decided_at at time zone 'UTC', ${UTC_MILLIS})`,
+    arrived_at_utc: `to_char(c.bound_time at time zone 'UTC', ${UTC_MILLIS})`,
+    service: 'csv_cell(s.name)',
+    subscriber: 'csv_cell(sb.name)',
+    user_id: 'csv_cell(c.user_id)',
+    username: 'csv_cell(c.username)',
+    message_type: 'csv_cell(c.message_type)',
+    // Inline rather than a function of the migration: a set-returning SQL function is not
+    // inlined, and its call per row halved the export's speed.
+    tags: `csv_cell(case when jsonb_typeof(c.moderated_status) = 'object'
+                    then (select string_agg(t.key, ' ') from jsonb_each_text(c.moderated_status) t
+                           where t.key <> 'additional' and t.value in ('1', 'true')) end)`,
+    additional: `csv_cell(case when jsonb_typeof(c.moderated_status -> 'additional') = 'string'
+                    and btrim(c.moderated_status ->> 'additional') <> ''
+                   then c.moderated_status ->> 'additional' end)`,
+    source: `case when c.decision_source = 'ai' then 'ai' else 'human' end`,
+    operator,
+    ai_tags: `csv_cell(case when jsonb_typeof(c.ai_moderated_status) = 'array'
+                   then array_to_string(array(select jsonb_array_elements_text(c.ai_moderated_status)),
+                                        ' ', 'null') end)`,
+    content: 'csv_cell(c.content)',
+  };
+}
+
+export interface HistoryCsvBatch {
+  /** The batch's CSV lines, each ending in a line break; '' when no row is left. */
+  text: string;
+  rows: number;
+  /** Where the next batch starts: the last row's position. */
+  last: KeysetCursor | undefined;
+}
+
+/**
+ * One batch of the CSV export, newest first, as finished CSV text: the database writes each
+ * line and joins the batch, so the server handles one text a batch instead of 14 cells a row
+ * (which cost more than the export's 50,000 rows a second). `after` continues from `last`.
+ */
+export async function historyCsvBatch(
   db: Queryable,
   scope: HistoryScope,
   filter: HistoryFilter,
   after: KeysetCursor | undefined,
   size: number,
-): Promise<HistoryExportRow[]> {
+): Promise<HistoryCsvBatch> {
   const params = new SqlParams();
   const conditions = conditionsOf(filter, scope, params);
   // keysetSql reads one row more than its limit (to tell whether a next page exists).
@@ -275,18 +336,38 @@ export async function historyBatch(
     limit: size - 1,
   });
   if (keyset.condition) conditions.push(keyset.condition);
-  const rows = await readRows(db, EXPORT_FIELDS, {
-    where: whereOf(conditions),
-    orderBy: keyset.orderBy,
-    limit: keyset.limit,
-    params,
-  });
-  return rows.map((row) => {
-    // Set on the row rather than spread into a copy: an export maps millions of rows.
-    const exported = toRow(row, scope) as HistoryExportRow;
-    exported.content = text(row.content);
-    return exported;
-  });
+  const cells = csvCellsSql(scope);
+  const batch = await queryOne<{
+    text: string | null;
+    rows: number;
+    last_at: string | null;
+    last_id: number | null;
+  }>(
+    db,
+    `with page as (select ${SOURCE_COLUMNS} from contents c ${whereOf(conditions)}
+                    order by ${keyset.orderBy} limit ${keyset.limit}),
+          lines as (select ${HISTORY_CSV_HEADERS.map((header) => cells[header]).join(` || ',' || `)} as line,
+                           c.decided_at, c.id, row_number() over (order by ${keyset.orderBy}) as n
+                      from page c
+                      join services s on s.id = c.service_id
+                      join subscribers sb on sb.id = c.subscriber_id
+                      left join users u on u.id = c.decided_by),
+          last as (select decided_at, id from lines order by n desc limit 1)
+     select string_agg(line || chr(10), '' order by n) as text, count(*)::int as rows,
+            (select to_char(decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+               from last) as last_at,
+            (select id from last) as last_id
+       from lines`,
+    params.values,
+  );
+  if (!batch || batch.rows === 0 || batch.last_at === null || batch.last_id === null) {
+    return { text: '', rows: 0, last: undefined };
+  }
+  return {
+    text: batch.text ?? '',
+    rows: batch.rows,
+    last: { at: batch.last_at, id: Number(batch.last_id) },
+  };
 }
 
 /** One decided item in full, or undefined when it is not decided or outside the scope. */

@@ -8,17 +8,17 @@ import {
 } from '../../../src/contract/history';
 import type { KeysetCursor } from '../../../src/contract/list';
 import type { Database } from '../../db/database';
-import { type CsvColumn, inBatches, sendCsv } from '../../http/csv';
+import { sendCsvText } from '../../http/csv';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { UserRecord } from '../users/user-repository';
 import {
   findHistoryItem,
-  historyBatch,
+  HISTORY_CSV_HEADERS,
+  historyCsvBatch,
   historyOptions,
   listHistory,
   type HistoryFilter,
-  type HistoryExportRow,
   type HistoryScope,
 } from './history-repository';
 
@@ -43,23 +43,6 @@ function filterOf(query: Partial<HistoryFilterQuery>): HistoryFilter {
     to,
   };
 }
-
-const CSV_COLUMNS: readonly CsvColumn<HistoryExportRow>[] = [
-  { header: 'content_id', value: (row) => row.id },
-  { header: 'decided_at_utc', value: (row) => row.decided_at },
-  { header: 'arrived_at_utc', value: (row) => row.arrived_at },
-  { header: 'service', value: (row) => row.service_name },
-  { header: 'subscriber', value: (row) => row.subscriber_name },
-  { header: 'user_id', value: (row) => row.user_id },
-  { header: 'username', value: (row) => row.username },
-  { header: 'message_type', value: (row) => row.message_type },
-  { header: 'tags', value: (row) => row.tags.join(' ') },
-  { header: 'additional', value: (row) => row.additional },
-  { header: 'source', value: (row) => row.source },
-  { header: 'operator', value: (row) => row.operator_username },
-  { header: 'ai_tags', value: (row) => row.ai_tags?.join(' ') },
-  { header: 'content', value: (row) => row.content },
-];
 
 type Endpoints = typeof historyEndpoints | typeof customerHistoryEndpoints;
 
@@ -97,15 +80,16 @@ function registerHistoryEndpoints(
     const scope = scopeOf(user);
     const filter = filterOf(query);
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-    return sendCsv(
-      reply,
-      `${filePrefix}-${stamp}.csv`,
-      CSV_COLUMNS,
-      inBatches<HistoryExportRow, KeysetCursor>(
-        (after) => historyBatch(db, scope, filter, after, EXPORT_BATCH),
-        (row) => row.cursor,
-      ),
-    );
+    async function* batches(): AsyncIterable<string> {
+      let after: KeysetCursor | undefined;
+      for (let more = true; more;) {
+        const batch = await historyCsvBatch(db, scope, filter, after, EXPORT_BATCH);
+        if (batch.text !== '') yield batch.text;
+        after = batch.last;
+        more = batch.rows === EXPORT_BATCH;
+      }
+    }
+    return sendCsvText(reply, `${filePrefix}-${stamp}.csv`, HISTORY_CSV_HEADERS, batches());
   });
 
   registerEndpoint(app, endpoints.options, async ({ user }) => ({
