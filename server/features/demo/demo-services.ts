@@ -1,7 +1,8 @@
-import type { Database } from '../../db/database';
+import { queryOne, type Database, type Queryable } from '../../db/database';
 import { demoCallbackPath } from '../delivery/demo-receiver';
 import { countServices, createService, type NewService } from '../services/service-repository';
 import { issueServiceToken } from '../services/service-token-repository';
+import { setLinkedServices } from '../users/linked-services-repository';
 
 /**
  * The demo client services: one strict (every item needs a tag, custom tags allowed), one
@@ -45,7 +46,16 @@ export interface SeededServices {
   tokens: Record<string, string>;
 }
 
-/** Creates the demo services with one token each when the database has no services. */
+/**
+ * The demo customer reads this service's decisions on /customer-moderation, as a client of one
+ * service would; the other demo service stays out of its sight.
+ */
+export const DEMO_CUSTOMER_SERVICE = 'demo-chat';
+
+/**
+ * Creates the demo services with one token each when the database has no services, and links
+ * the demo customer (when it exists) to DEMO_CUSTOMER_SERVICE.
+ */
 export async function seedDemoServices(db: Database): Promise<SeededServices | undefined> {
   if ((await countServices(db)) > 0) return undefined;
   return db.transaction(async (tx) => {
@@ -53,7 +63,17 @@ export async function seedDemoServices(db: Database): Promise<SeededServices | u
     for (const definition of DEMO_SERVICES) {
       const service = await createService(tx, definition);
       tokens[service.code] = (await issueServiceToken(tx, { serviceId: service.id })).token;
+      if (service.code === DEMO_CUSTOMER_SERVICE) await linkDemoCustomer(tx, service.id);
     }
     return { tokens };
   });
+}
+
+async function linkDemoCustomer(db: Queryable, serviceId: number): Promise<void> {
+  const customer = await queryOne<{ id: number }>(
+    db,
+    `select u.id from users u join roles r on r.id = u.role_id
+      where u.username = 'customer' and r.name = 'customer'`,
+  );
+  if (customer) await setLinkedServices(db, customer.id, [serviceId]);
 }

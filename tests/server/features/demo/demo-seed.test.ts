@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../../../server/features/demo/demo-seed';
+import { DEMO_CUSTOMER_SERVICE } from '../../../../server/features/demo/demo-services';
 import { openTestDatabase, type TestDatabase } from '../../../support/test-database';
 import { startTestServer, type TestServer } from '../../../support/test-server';
 
@@ -31,6 +32,14 @@ describe('demo mode', () => {
       'demo',
     ]);
     await first.signIn('customer', 'sample-password');
+
+    // The demo customer reads one demo service's decisions, not the other's.
+    const links = await database.db.query<{ code: string }>(
+      `select s.code from user_services us
+         join users u on u.id = us.user_id join services s on s.id = us.service_id
+        where u.username = 'customer'`,
+    );
+    expect(links).toEqual([{ code: DEMO_CUSTOMER_SERVICE }]);
 
     // A restart on the same data keeps the users and creates no more.
     await first.close();
