@@ -5,7 +5,7 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MEDIA_PATH_PREFIX, mediaPath } from '../../../src/contract/content-sender';
+import { MEDIA_PATH_PREFIX } from '../../../src/contract/content-sender';
 import { DETECTION_BYTES, MIME_OF_EXTENSION, detectMedia, type MediaKind } from './media-types';
 
 /**
