@@ -19,7 +19,7 @@ export const CONTENT_SENDER_UI_TEXTS = {
   url: 'Address of the media',
   urlType: 'It shows',
   urlTypes: { image: 'An image', video: 'A video', audio: 'Audio', other: 'Something else' },
-  file: 'File',
+  file: 'Media file',
   fileHint: (limit: string) =>
     `An image, video or audio file up to ${limit}. Its type is judged by its contents.`,
   uploading: (percent: number) => `Uploading… ${percent} %`,
