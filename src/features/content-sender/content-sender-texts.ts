@@ -15,7 +15,7 @@ export const CONTENT_SENDER_UI_TEXTS = {
   notes: 'Notes for the operator',
   source: 'What to send',
   sources: { text: 'Text', url: 'Address', file: 'Upload' } satisfies Record<SendSource, string>,
-  text: 'Text',
+  text: 'Message text',
   url: 'Address of the media',
   urlType: 'It shows',
   urlTypes: { image: 'An image', video: 'A video', audio: 'Audio', other: 'Something else' },

@@ -75,7 +75,7 @@ export function MediaUploadField({
         accept="image/*,video/*,audio/*"
         aria-invalid={message ? true : undefined}
         aria-describedby={[hintId, message ? messageId : ''].filter(Boolean).join(' ')}
-        className="block w-full text-sm file:mr-3 file:btn-secondary"
+        className="block w-full text-sm file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-stone-800 hover:file:bg-stone-100 dark:file:border-zinc-700 dark:file:bg-zinc-800 dark:file:text-zinc-100 dark:hover:file:bg-zinc-700"
         onChange={(event) => void choose(event.target.files?.[0])}
       />
       <p id={hintId} className="text-xs text-stone-500 dark:text-zinc-400">
