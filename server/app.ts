@@ -8,6 +8,7 @@ import { registerAi, type AiModule } from './features/ai/ai-module';
 import { registerApiDocs } from './features/api-docs/api-docs-module';
 import { registerAuditLog } from './features/audit/audit-log-routes';
 import { registerAuth } from './features/auth/auth-module';
+import { registerContentSender } from './features/content-sender/content-sender-routes';
 import { registerDashboard, type DashboardModule } from './features/dashboard/dashboard-module';
 import { registerDelivery, type DeliveryModule } from './features/delivery/delivery-module';
 import { registerDemo, type DemoMode } from './features/demo/demo-module';
@@ -15,6 +16,8 @@ import { registerHistory } from './features/history/history-routes';
 import { registerIngest } from './features/ingest/ingest-module';
 import { createMailer } from './features/mail/mailer';
 import { registerLoginHistory } from './features/login-history/login-history-routes';
+import { mediaRoutes } from './features/media/media-routes';
+import { fileMediaStore } from './features/media/media-store';
 import { registerModeration, type ModerationModule } from './features/moderation/moderation-module';
 import { registerOnlineUsers } from './features/online-users/online-users-module';
 import type { SessionPolicy } from './features/auth/session-repository';
@@ -170,6 +173,15 @@ export async function buildApp(
     );
     const ai = track(await registerAi(context));
     track(registerIngest(context, { ai }));
+    const media = fileMediaStore(config.mediaDir);
+    await mediaRoutes(http, { store: media, settings });
+    registerContentSender(context, {
+      ai,
+      media,
+      // An upload's address is for the console's own users: the origin they reached it at.
+      linkOrigin: (request) =>
+        origins.linkOrigin(request) ?? `${request.protocol}://${request.host}`,
+    });
     const statistics = track(registerStatistics(context));
     const moderation = track(
       await registerModeration(context, { userStats: statistics.userStats }),

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().min(1).max(100).default('socket.io'),
@@ -70,6 +71,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where uploaded media are kept (DATA_DIR/media unless MEDIA_DIR says otherwise). Several
+   * server processes must share it, or use a bucket store instead.
+   */
+  mediaDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** Channel prefix of the socket.io Redis adapter: deployments sharing one Redis keep apart. */
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    mediaDir: path.resolve(e.MEDIA_DIR || path.join(e.DATA_DIR, 'media')),
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,

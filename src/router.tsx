@@ -22,6 +22,7 @@ import {
 } from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
 import { servicesRoute, subscribersRoute } from './routes/services-routes';
+import { contentSenderRoute } from './routes/tools-routes';
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -34,6 +35,7 @@ const routeTree = rootRoute.addChildren([
     profileRoute,
     moderationRoute,
     parkRoute,
+    contentSenderRoute,
     dashboardRoute,
     serviceTokensRoute,
     aggregatorRoute,

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   /** An Idempotency-Key already used for a request with another body. */
   'idempotency_key_reused',
   'payload_too_large',
+  /** An upload whose bytes are not a kind of file the server takes. */
+  'unsupported_media_type',
   /** Too many attempts; `Retry-After` says when to try again. */
   'rate_limited',
   /** The server or its database is briefly unavailable, or in maintenance. */
@@ -52,6 +54,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'gone';
     case 413:
       return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
     case 422:
       return 'validation';
     case 429:

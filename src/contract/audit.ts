@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   'delivery.enable': 'Enabled result delivery after 410',
   'ai.retry': 'Retried the AI on an item',
   'ai.retry_failed': 'Retried the AI on failed items',
+  'content.send': 'Sent content through the content sender',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -14,7 +14,7 @@ import {
  * Content items, moderated results and the content calls of SPEC §3 and §7. One definition for
  * the ingest API, the server's validation and the client's types.
  */
-export const MESSAGE_TYPES = ['text', 'image', 'video', 'other'] as const;
+export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'other'] as const;
 export const MessageTypeSchema = z.enum(MESSAGE_TYPES);
 export type MessageType = z.infer<typeof MessageTypeSchema>;
 
@@ -26,7 +26,7 @@ export const CUSTOM_TAG_MAX_LENGTH = 50;
 /** The ingest API takes one item or an array of up to 100. */
 export const INGEST_MAX_ITEMS = 100;
 
-const httpUrl = textSchema(2048, 'A URL')
+export const httpUrl = textSchema(2048, 'A URL')
   .trim()
   .refine((value) => {
     try {
@@ -70,7 +70,7 @@ export const IngestItemSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['content'],
-        message: 'must be an http(s) URL for image, video and other items',
+        message: 'must be an http(s) URL for image, video, audio and other items',
       });
     }
   });

@@ -3,6 +3,7 @@ import { aiServicesEndpoints } from './ai-services';
 import { auditLogEndpoints } from './audit-log';
 import { authEndpoints } from './auth';
 import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
+import { contentSenderEndpoints } from './content-sender';
 import { dashboardEndpoints } from './dashboard';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint } from './endpoint';
@@ -28,6 +29,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(healthEndpoints),
   ...Object.values(authEndpoints),
   ...Object.values(ingestEndpoints),
+  ...Object.values(contentSenderEndpoints),
   ...Object.values(moderationEndpoints),
   ...Object.values(statisticsEndpoints),
   ...Object.values(dashboardEndpoints),

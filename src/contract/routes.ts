@@ -219,6 +219,7 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/charts',
   '/modhistory',
   '/customer-moderation',
+  '/content-sender',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

@@ -164,6 +164,18 @@ export const SETTINGS = {
     unit: 'minutes',
     integer: true,
   }),
+  media_max_megabytes: numberSetting({
+    group: 'moderation',
+    label: 'Upload size limit',
+    description:
+      'The largest image, video or audio file the content sender takes; larger uploads are refused with 413.',
+    env: 'MEDIA_MAX_MB',
+    default: 50,
+    min: 1,
+    max: 2_048,
+    unit: 'MB',
+    integer: true,
+  }),
   delivery_retry_schedule_seconds: define({
     group: 'delivery',
     label: 'Retry schedule',

@@ -145,6 +145,55 @@ export const api = {
     });
     return parse(response, endpoint.response as z.ZodType<EndpointResponse<E>>);
   },
+  /**
+   * Sends a file as the raw body of a contract endpoint (an upload), reporting how much of it has
+   * gone (0 to 1): fetch cannot tell upload progress, so this one call uses XMLHttpRequest.
+   */
+  async upload<E extends Endpoint>(
+    endpoint: E,
+    file: Blob,
+    options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  ): Promise<EndpointResponse<E>> {
+    const attempt = async (): Promise<Response> => {
+      if (csrfToken === null) await refreshCsrfToken().catch(() => undefined);
+      return new Promise<Response>((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        request.open(endpoint.method, new URL(endpoint.path, window.location.origin));
+        request.withCredentials = true;
+        request.setRequestHeader('accept', 'application/json');
+        request.setRequestHeader(REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE);
+        request.setRequestHeader('content-type', 'application/octet-stream');
+        if (csrfToken) request.setRequestHeader(CSRF_HEADER, csrfToken);
+        request.upload.onprogress = (event) => {
+          if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+        };
+        request.onload = () =>
+          resolve(
+            new Response(request.responseText, {
+              status: request.status,
+              headers: { 'content-type': 'application/json' },
+            }),
+          );
+        request.onerror = () =>
+          reject(new ApiError(0, 'The server cannot be reached. Check the network connection.'));
+        request.onabort = () => reject(new DOMException('The upload was stopped.', 'AbortError'));
+        options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+        request.send(file);
+      });
+    };
+    let response = await attempt();
+    if (response.status === 403) {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as { code?: string };
+      if (body.code === 'csrf') {
+        await refreshCsrfToken();
+        response = await attempt();
+      }
+    }
+    return parse(response, endpoint.response as z.ZodType<EndpointResponse<E>>);
+  },
   /** The address of a GET endpoint with its query, for links and downloads (CSV exports). */
   href<E extends Endpoint>(endpoint: E, input: EndpointInput<E>): string {
     const { params, query } = input as {

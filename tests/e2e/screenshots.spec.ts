@@ -21,6 +21,7 @@ import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import { AGGREGATOR_TEXTS } from '../../src/features/aggregator/aggregator-texts';
 import { CHARTS_TEXTS, REPORTS_TEXTS } from '../../src/features/reports/reports-texts';
 import { HISTORY_TEXTS } from '../../src/features/history/history-texts';
+import { CONTENT_SENDER_UI_TEXTS } from '../../src/features/content-sender/content-sender-texts';
 import { FAILING_SERVICE, startDeliveryScene } from './support/delivery-receiver';
 import { startAiReviewScene } from './support/ai-review-scene';
 import {
@@ -468,6 +469,26 @@ for (const colorScheme of ['light', 'dark'] as const) {
       } finally {
         await first.dispose();
       }
+    });
+
+    test('content sender screen', async ({ page }) => {
+      await signIn(page, 'admin');
+      await page.goto('/content-sender');
+      await page.getByLabel(CONTENT_SENDER_UI_TEXTS.subscriber).fill('shop-42');
+      await page.getByLabel(CONTENT_SENDER_UI_TEXTS.userId).fill('u-1001');
+      await page.getByLabel(CONTENT_SENDER_UI_TEXTS.text).fill('Is this a fair price for pills?');
+      await page.getByRole('button', { name: CONTENT_SENDER_UI_TEXTS.send, exact: true }).click();
+      await expect(page.getByTestId('sent-list')).toBeVisible();
+      await page.getByRole('radio', { name: CONTENT_SENDER_UI_TEXTS.sources.file }).check();
+      await page.getByLabel(CONTENT_SENDER_UI_TEXTS.file).setInputFiles({
+        name: 'poster.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#2f6fb0"/><circle cx="160" cy="90" r="60" fill="#d4a017"/></svg>',
+        ),
+      });
+      await expect(page.getByTestId('upload-preview')).toBeVisible();
+      await shot(page, 'content-sender');
     });
 
     test('operator and developer shell', async ({ page }) => {

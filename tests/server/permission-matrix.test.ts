@@ -106,6 +106,21 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/csrf-token': { input: () => ({}) },
   'POST /api/v1/contents': { input: () => ({ body: [textItem(1)] }) },
   'GET /api/v1/contents/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'GET /api/content/sender-options': { input: () => ({}) },
+  // The body is the file; "{}" is no kind of media: 415 after the access check.
+  'POST /api/content/media': { input: () => ({ body: {} }) },
+  // No such service: 422 after the access check, nothing queued.
+  'POST /api/content/send': {
+    input: () => ({
+      body: {
+        service_id: NO_SUCH_ID,
+        subscriber_id: 'matrix',
+        user_id: 'matrix',
+        source: 'text',
+        text: 'matrix',
+      },
+    }),
+  },
   'POST /api/content/update': { input: () => ({ body: [{ id: NO_SUCH_ID }] }) },
   'POST /api/v2/content/submit-contents': {
     input: (who) => ({

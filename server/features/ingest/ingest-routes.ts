@@ -4,11 +4,11 @@ import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { AiModule } from '../ai/ai-module';
-import { decideByAiAlone } from '../ai/ai-alone-decision';
-import { findServiceById, upsertSubscribers } from '../services/service-repository';
+import { findServiceById } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
 import { idempotentRequest, sendKept } from './idempotency';
-import { insertContents, recordFailedContentRequest, type NewContent } from './ingest-repository';
+import { answerInline, storeIngested } from './ingest-items';
+import { recordFailedContentRequest } from './ingest-repository';
 import { refuseSwitchedOff } from './ingest-refusals';
 
 export const INGEST_TEXTS = {
@@ -75,39 +75,11 @@ export function ingestRoutes(
       const once = await idempotentRequest(db, request, service.id);
       if (once.earlier) return sendKept(reply, once.earlier, true);
       await refuseSwitchedOff(db, service, items, () => storedRequest(request));
-      // The service's ai_provider: null is no AI step ('none'), so its items get no answer.
-      const ai = deps.ai.forChoice(service.ai_provider);
-      const suggestions = await Promise.all(
-        items.map((item) =>
-          ai === null
-            ? Promise.resolve(null)
-            : ai.inline
-              ? ai.suggest({
-                  messageType: item.message_type,
-                  content: item.content,
-                  fileUrl: item.file_url ?? null,
-                  tags: service.tags,
-                  wordLists: service.ai_word_lists,
-                })
-              : Promise.resolve(undefined),
-        ),
-      );
+      const answers = await answerInline(deps.ai, service, items);
       const answer = await db.transaction(async (tx) => {
         const earlier = await once.claim(tx);
         if (earlier) return { ...earlier, replayed: true };
-        const subscribers = await upsertSubscribers(
-          tx,
-          service.id,
-          items.map((item) => item.subscriber_id),
-        );
-        const contents: NewContent[] = items.map((item, index) => ({
-          item,
-          subscriberId: subscribers.get(item.subscriber_id) ?? 0,
-          ai: suggestions[index],
-          aiProvider: ai?.name ?? 'none',
-        }));
-        const ids = await insertContents(tx, service.id, contents);
-        await decideByAiAlone(tx, ids);
+        const ids = await storeIngested(tx, service, items, answers);
         const kept = await once.keep(tx, { status: 202, body: { ok: true, data: { ids } } });
         return { ...kept, replayed: false };
       });

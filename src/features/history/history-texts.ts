@@ -34,7 +34,7 @@ export const HISTORY_TEXTS = {
     ai: 'AI suggested',
     content: 'Content',
   },
-  types: { text: 'Text', image: 'Photo', video: 'Video', other: 'Other' },
+  types: { text: 'Text', image: 'Photo', video: 'Video', audio: 'Audio', other: 'Other' },
   ai: 'AI',
   noTags: 'No tag',
   customTag: (tag: string) => `Custom: ${tag}`,

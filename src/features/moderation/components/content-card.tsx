@@ -15,7 +15,13 @@ import { DetailsDialog } from './details-dialog';
 import { MediaDialog } from './media-dialog';
 import { TagChips } from './tag-chips';
 
-const TYPE_LABELS = { image: 'Photo', video: 'Video', text: 'Text', other: 'Other' } as const;
+const TYPE_LABELS = {
+  image: 'Photo',
+  video: 'Video',
+  audio: 'Audio',
+  text: 'Text',
+  other: 'Other',
+} as const;
 
 function Field({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
   return (

@@ -1,5 +1,12 @@
 import clsx from 'clsx';
-import { ExternalLink, FileText, Image as ImageIcon, Paperclip, Play } from 'lucide-react';
+import {
+  AudioLines,
+  ExternalLink,
+  FileText,
+  Image as ImageIcon,
+  Paperclip,
+  Play,
+} from 'lucide-react';
 import { useEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { MODERATION_TEXTS, type MessageType } from '../../../contract/content';
 import { logMediaEvent } from '../api/moderation-calls';
@@ -34,10 +41,10 @@ export function mediaSource(item: Pick<ModerationItem, 'message_type' | 'content
   return safeUrl(item.content) ?? safeUrl(item.file_url);
 }
 
-/** Sends one video event to the media log; failures are logged only (SPEC §8). */
+/** Sends one video or audio event to the media log; failures are logged only (SPEC §8). */
 export function logVideo(
   action: MediaAction,
-  video: HTMLVideoElement,
+  video: HTMLMediaElement,
   contentId: number,
   userId: number,
   onEnlargedContent: boolean,
@@ -123,6 +130,7 @@ export function VideoPlayer({
 const PLACEHOLDER_ICONS: Record<MessageType, typeof ImageIcon> = {
   image: ImageIcon,
   video: Play,
+  audio: AudioLines,
   text: FileText,
   other: Paperclip,
 };
@@ -130,6 +138,7 @@ const PLACEHOLDER_ICONS: Record<MessageType, typeof ImageIcon> = {
 const PLACEHOLDER_LABELS: Record<MessageType, string> = {
   image: 'Click to load image',
   video: 'Click to load video',
+  audio: 'Click to load audio',
   text: 'Click to show text',
   other: 'Click to load content',
 };
@@ -259,6 +268,31 @@ export function ContentViewer({
         >
           Enlarge
         </button>
+      </div>
+    );
+  }
+
+  if (type === 'audio') {
+    const log = (action: MediaAction) => (event: SyntheticEvent<HTMLAudioElement>) => {
+      if (userId !== null) logVideo(action, event.currentTarget, item.id, userId, false);
+    };
+    return (
+      <div className="flex h-full items-center justify-center p-4">
+        <audio
+          src={src}
+          controls
+          preload="metadata"
+          aria-label={`Audio of item ${item.id}`}
+          className="w-full"
+          onLoadedMetadata={onLoaded}
+          onError={() => setFailed(true)}
+          onPlay={log('play')}
+          onPause={(event) => {
+            if (!event.currentTarget.ended) log('pause')(event);
+          }}
+          onSeeked={log('seek')}
+          onEnded={log('end')}
+        />
       </div>
     );
   }

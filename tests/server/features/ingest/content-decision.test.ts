@@ -13,7 +13,9 @@ import { issueServiceToken } from '../../../../server/features/services/service-
 import { useTestServer } from '../../../support/test-server';
 
 describe('GET /api/v1/contents/:id', () => {
-  const server = useTestServer();
+  // No delivery worker: the answers show the outbox as the decision left it, not an attempt made
+  // meanwhile.
+  const server = useTestServer({ env: { DELIVERY_WORKER: '0' } });
   const noCsrf = { csrf: false, requestedWith: false } as const;
 
   const read = (token: string, id: number) =>

@@ -110,7 +110,7 @@ describe('POST /api/v1/contents', () => {
     });
     expect(answer.body.message).toContain('1.content');
 
-    const single = await ingest(server.baseUrl, token, { ...textItem(1), message_type: 'audio' });
+    const single = await ingest(server.baseUrl, token, { ...textItem(1), message_type: 'sticker' });
     expect(single.status).toBe(422);
     expect(Object.keys(single.body.fields ?? {})).toEqual(['message_type']);
 

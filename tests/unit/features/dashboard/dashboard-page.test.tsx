@@ -81,7 +81,7 @@ const TABLE_ANSWERS: Record<string, unknown[]> = {
       id: 1,
       service_code: 'photo-feed',
       type: 'validation',
-      response: 'content: must be an http(s) URL for image, video and other items',
+      response: 'content: must be an http(s) URL for image, video, audio and other items',
       request: '{"subscriber_id":"s1","message_type":"image","content":"not a url"}',
       created_at: '2025-03-05T14:03:04.000Z',
     },
