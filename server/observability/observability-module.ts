@@ -13,7 +13,7 @@ import { readQueueDepth } from './queue-depth-repository';
 import { notReadyMessage, type Readiness } from './readiness';
 
 export interface ObservabilityModule extends DomainLifecycle {
-  /** METRICS=port: the address the metrics server listens on, once the main server listens. */
+  /** METRICS=port: the address the metrics server listens on, once the app is built. */
   metricsAddress(): { host: string; port: number } | undefined;
 }
 
@@ -69,7 +69,7 @@ export function registerObservability(
   let portAddress: { host: string; port: number } | undefined;
   return {
     metricsAddress: () => portAddress,
-    async listening() {
+    async start() {
       if (config.metrics.mode !== 'port' || portServer) return;
       portServer = await metricsPortServer(context, config.metrics);
       const address = portServer.server.address();
