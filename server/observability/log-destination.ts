@@ -25,6 +25,8 @@ export function logDestination(
   format: Config['logFormat'],
   stream: LogDestination['stream'] | undefined,
   stdoutIsTerminal = Boolean(process.stdout.isTTY),
+  /** Where readable lines go: standard output (file descriptor 1) unless told. */
+  prettyOutput: number | NodeJS.WritableStream = 1,
 ): LogDestination {
   if (stream) return { stream };
   if (!prettyLogs(format, stdoutIsTerminal)) return {};
@@ -34,6 +36,7 @@ export function logDestination(
       sync: true,
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname',
+      destination: prettyOutput,
     }),
   };
 }
