@@ -72,10 +72,10 @@ export function registerObservability(
     async start() {
       if (config.metrics.mode !== 'port' || portServer) return;
       portServer = await metricsPortServer(context, config.metrics);
+      // Fastify logs where it listens ("server": "metrics").
       const address = portServer.server.address();
       if (address && typeof address === 'object') {
         portAddress = { host: address.address, port: address.port };
-        log.info({ metrics: portAddress }, `metrics on http://${address.address}:${address.port}`);
       }
     },
     async close() {
