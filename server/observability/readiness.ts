@@ -26,7 +26,7 @@ export function openRedisProbe(url: string, log: FastifyBaseLogger): RedisProbe 
     socket: { connectTimeout: READINESS_TIMEOUT_MS },
   });
   client.on('error', (error: unknown) => log.debug({ err: error }, 'readiness: redis error'));
-  const connecting = client.connect().catch((error: unknown) => {
+  client.connect().catch((error: unknown) => {
     log.warn({ err: error }, 'readiness: redis connection failed');
   });
   return {
@@ -35,8 +35,9 @@ export function openRedisProbe(url: string, log: FastifyBaseLogger): RedisProbe 
     },
     ping: () => client.ping(),
     async close() {
-      await connecting;
-      if (client.isOpen) await client.quit().catch(() => client.destroy());
+      // A client still trying to connect would wait for Redis: shutdown does not.
+      if (client.isReady) await client.close().catch(() => client.destroy());
+      else if (client.isOpen) client.destroy();
     },
   };
 }
