@@ -18,9 +18,10 @@ describe('METRICS', () => {
     expect(() => loadConfig({ METRICS: 'token', METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN: .*at least 16/,
     );
-    expect(loadConfig({ METRICS: 'token', METRICS_TOKEN: ' 0123456789abcdef ' }).metrics).toEqual(
-      { mode: 'token', token: '0123456789abcdef' },
-    );
+    expect(loadConfig({ METRICS: 'token', METRICS_TOKEN: ' 0123456789abcdef ' }).metrics).toEqual({
+      mode: 'token',
+      token: '0123456789abcdef',
+    });
   });
 
   it('port: on 127.0.0.1:9464 unless told, never on PORT', () => {
