@@ -36,6 +36,10 @@ import { frameworkErrors, installErrorHandler } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { MaintenanceSwitch, maintenancePageHtml, registerMaintenance } from './http/maintenance';
 import { createOriginPolicy } from './http/origins';
+import { serializeRequest } from './http/request-log';
+import { registerSecurityHeaders } from './http/security-headers';
+import { cookiePolicy, registerSessionLookup, userForSession } from './http/session';
+import { builtPages, registerSpa } from './http/spa';
 import { logDestination } from './observability/log-destination';
 import { AppMetrics } from './observability/metrics';
 import {
@@ -43,10 +47,6 @@ import {
   type ObservabilityModule,
 } from './observability/observability-module';
 import { Readiness, openRedisProbe } from './observability/readiness';
-import { serializeRequest } from './http/request-log';
-import { registerSecurityHeaders } from './http/security-headers';
-import { cookiePolicy, registerSessionLookup, userForSession } from './http/session';
-import { builtPages, registerSpa } from './http/spa';
 import type { DomainLifecycle, ServerContext } from './server-context';
 import { createSocketServer, type SocketServer } from './sockets/socket-server';
 

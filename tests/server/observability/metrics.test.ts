@@ -58,6 +58,22 @@ describe('GET /metrics with METRICS=token', () => {
       expect(response.status, String(token)).toBe(401);
       expect(JSON.parse(text)).toMatchObject({ ok: false, code: 'unauthenticated' });
     }
+    for (const authorization of [
+      'Bearer',
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN} ${TOKEN}`,
+      `Bearer ${'x'.repeat(8_000)}`,
+    ]) {
+      const response = await fetch(new URL(healthEndpoints.metrics.path, server.baseUrl), {
+        headers: { authorization },
+      });
+      expect(response.status, authorization.slice(0, 40)).toBe(401);
+    }
+    // The scheme is case-insensitive, as HTTP says.
+    const lower = await fetch(new URL(healthEndpoints.metrics.path, server.baseUrl), {
+      headers: { authorization: `bearer ${TOKEN}` },
+    });
+    expect(lower.status).toBe(200);
     // A session is no credential for the scrape.
     const admin = await server.signIn('admin');
     expect((await admin.get(healthEndpoints.metrics.path)).status).toBe(401);
