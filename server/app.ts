@@ -43,6 +43,13 @@ import { serializeRequest } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { cookiePolicy, registerSessionLookup, userForSession } from './http/session';
 import { builtPages, registerSpa } from './http/spa';
+import { logDestination } from './observability/log-destination';
+import { AppMetrics } from './observability/metrics';
+import {
+  registerObservability,
+  type ObservabilityModule,
+} from './observability/observability-module';
+import { Readiness, openRedisProbe } from './observability/readiness';
 import type { DomainLifecycle, ServerContext } from './server-context';
 import { createSocketServer, type SocketServer } from './sockets/socket-server';
 
@@ -57,6 +64,10 @@ export interface App {
   moderation: ModerationModule;
   dashboard: DashboardModule;
   delivery: DeliveryModule;
+  metrics: AppMetrics;
+  readiness: Readiness;
+  observability: ObservabilityModule;
+  /** Readiness answers 503 from the first line of this on (Readiness.beginShutdown). */
   close(): Promise<void>;
 }
 
@@ -81,7 +92,7 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       serializers: { req: serializeRequest },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...logDestination(config.logFormat, options.logStream),
     },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
@@ -133,11 +144,18 @@ export async function buildApp(
     turnsAway: (sessionId) => maintenance.turnsAway(sessionId),
   });
 
+  const metrics = new AppMetrics();
+  const readiness = new Readiness(
+    db,
+    config.redisUrl ? openRedisProbe(config.redisUrl, http.log) : undefined,
+  );
   const lifecycles: DomainLifecycle[] = [];
   const close = async () => {
+    readiness.beginShutdown();
     for (const lifecycle of lifecycles.splice(0).reverse()) await lifecycle.close?.();
     await sockets.close();
     await http.close();
+    await readiness.close();
     if (ownsDb) await db.close();
   };
   const track = <T extends DomainLifecycle>(lifecycle: T): T => {
@@ -146,8 +164,17 @@ export async function buildApp(
   };
 
   try {
-    const context: ServerContext = { http, io: sockets.io, db, config, settings, log: http.log };
+    const context: ServerContext = {
+      http,
+      io: sockets.io,
+      db,
+      config,
+      settings,
+      log: http.log,
+      metrics,
+    };
     track(registerSettings(context));
+    const observability = track(registerObservability(context, { readiness, io: sockets.io }));
     registerEndpoint(http, healthEndpoints.health, async () => ({
       ok: true,
       maintenance: await maintenance.isOn(),
@@ -231,6 +258,9 @@ export async function buildApp(
       moderation,
       dashboard,
       delivery,
+      metrics,
+      readiness,
+      observability,
       close,
     };
   } catch (error) {

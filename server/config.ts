@@ -65,7 +65,18 @@ const EnvSchema = z.object({
   DEMO_FEED_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   DELIVERY_WORKER: flag.default(true),
   PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  METRICS: z.enum(['off', 'token', 'port']).default('off'),
+  METRICS_TOKEN: z.string().optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
+
+/** The names of the variables above, for the test that keeps .env.example complete. */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
+
+/** A bearer token shorter than this is guessable by a scraper that keeps trying. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
 
 export interface Config {
   port: number;
@@ -111,6 +122,16 @@ export interface Config {
   settingPins: SettingPins;
   /** log2 of scrypt's N for new password hashes; below 17 only for test runs. */
   passwordHashLogN: number;
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (files, log collectors). */
+  logFormat: 'auto' | 'pretty' | 'json';
+  /**
+   * Who may read GET /metrics: nobody (`off`), a scraper with the bearer token (`token`), or
+   * anyone who reaches a separate port (`port`, METRICS_HOST:METRICS_PORT, never the main one).
+   */
+  metrics:
+    | { mode: 'off' }
+    | { mode: 'token'; token: string }
+    | { mode: 'port'; port: number; host: string };
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const metrics = metricsConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -154,7 +176,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deliveryWorker: e.DELIVERY_WORKER,
     settingPins: settings.pins,
     passwordHashLogN: e.PASSWORD_HASH_LOG_N,
+    logFormat: e.LOG_FORMAT,
+    metrics,
   };
+}
+
+function metricsConfig(e: z.output<typeof EnvSchema>): Config['metrics'] {
+  switch (e.METRICS) {
+    case 'off':
+      return { mode: 'off' };
+    case 'token': {
+      const token = e.METRICS_TOKEN?.trim() ?? '';
+      if (token.length < METRICS_TOKEN_MIN_LENGTH) {
+        throw new ConfigError(
+          `Invalid configuration: METRICS_TOKEN: METRICS=token needs a token of at least ` +
+            `${METRICS_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 24)`,
+        );
+      }
+      return { mode: 'token', token };
+    }
+    case 'port':
+      // The same port would be two servers on one address; 0 (any free port) is for tests.
+      if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+        throw new ConfigError(
+          `Invalid configuration: METRICS_PORT: must differ from PORT (${e.PORT}) with METRICS=port`,
+        );
+      }
+      return { mode: 'port', port: e.METRICS_PORT, host: e.METRICS_HOST };
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import './load-env';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_USERS } from './features/demo/demo-seed';
@@ -13,6 +14,12 @@ async function main(): Promise<void> {
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${config.dataDir}`;
   const lines = [``, `Moderation console: http://localhost:${port}`, `Database: ${database}`];
+  const metricsAt = app.observability.metricsAddress();
+  if (config.metrics.mode === 'token') {
+    lines.push(`Metrics: http://localhost:${port}/metrics (Authorization: Bearer METRICS_TOKEN)`);
+  } else if (metricsAt) {
+    lines.push(`Metrics: http://${metricsAt.host}:${metricsAt.port}/metrics`);
+  }
   if (config.seedDemo) {
     lines.push(
       `Demo logins (password '${config.demoPassword === 'demo' ? 'demo' : 'from DEMO_PASSWORD'}'): ${DEMO_USERS.map((user) => user.username).join(', ')}`,

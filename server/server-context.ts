@@ -3,12 +3,14 @@ import type { Server } from 'socket.io';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { SettingsRegistry } from './features/settings/settings-registry';
+import type { AppMetrics } from './observability/metrics';
 
 /**
  * What every domain's `register<Domain>(context, deps)` gets from the composition root
  * (server/app.ts): the HTTP server to add routes to, the socket.io server to add namespaces'
  * handlers to, the database, the configuration and the log. Anything else a domain needs from
- * another comes as an explicit dependency, so app.ts shows who depends on whom.
+ * another comes as an explicit dependency, so app.ts shows who depends on whom. `metrics` is
+ * where a domain counts what happens (server/observability/metrics.ts).
  */
 export interface ServerContext {
   http: FastifyInstance;
@@ -17,6 +19,7 @@ export interface ServerContext {
   config: Config;
   settings: SettingsRegistry;
   log: FastifyBaseLogger;
+  metrics: AppMetrics;
 }
 
 /**

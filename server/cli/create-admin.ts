@@ -2,6 +2,7 @@
  * `npm run create-admin -- --username NAME [--email ADDRESS]`: creates an administrator. The
  * password is asked at a prompt, or read from standard input when it is not a terminal.
  */
+import '../load-env';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { NewPasswordSchema } from '../../src/contract/auth';

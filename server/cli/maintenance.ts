@@ -3,6 +3,7 @@
  * It saves the `maintenance` setting through the settings registry (audited, refused when the
  * MAINTENANCE variable pins it); running servers see the table change within 2 seconds.
  */
+import '../load-env';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open-database';
 import { SettingsRegistry, type SettingsLog } from '../features/settings/settings-registry';

@@ -125,7 +125,7 @@ export function registerEndpoint<E extends Endpoint, Caller = undefined>(
       };
       const answer = await handler(context);
       if (answer === reply) return reply;
-      if (checkResponses && endpoint.produces !== 'csv') {
+      if (checkResponses && (endpoint.produces ?? 'json') === 'json') {
         const checked = endpoint.response.safeParse(answer);
         if (!checked.success) {
           request.log.error(

@@ -43,6 +43,9 @@ export function maintenancePageHtml(): string {
   return readFileSync(MAINTENANCE_PAGE, 'utf8');
 }
 
+/** Probes and the metrics scrape: a balancer must keep the process that shows the notice. */
+const ANSWERED_IN_MAINTENANCE = new Set(['/healthz', '/readyz', '/metrics']);
+
 export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/');
 }
@@ -61,7 +64,7 @@ export function registerMaintenance(
 ): void {
   const page = maintenancePageHtml();
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url === '/healthz' || request.url.startsWith('/socket.io')) return;
+    if (ANSWERED_IN_MAINTENANCE.has(request.url) || request.url.startsWith('/socket.io')) return;
     if (!(await maintenance.turnsAway(request.cookies[sessionCookie]))) return;
     reply.header('retry-after', '300').header('cache-control', 'no-store');
     if (isApiPath(request.url)) {

@@ -63,8 +63,11 @@ export interface Endpoint<
   body?: Body;
   /** The JSON answer; for `produces: 'csv'` the schema of one exported row. */
   response: Response;
-  /** `csv`: the answer is a streamed CSV download of the query's rows, not JSON. */
-  produces?: 'json' | 'csv';
+  /**
+   * `csv`: the answer is a streamed CSV download of the query's rows, not JSON. `text`: plain
+   * text the handler sends itself (the Prometheus exposition), described by a string schema.
+   */
+  produces?: 'json' | 'csv' | 'text';
   /**
    * A user signed in with a one-time password (`must_change_password`) may call only endpoints
    * marked so, and may call them whatever their role: who am I, and choosing their own password.

@@ -85,6 +85,9 @@ const ownId = (who: Principal) => who.user?.id ?? NO_SUCH_ID;
 /** Valid-looking minimal input per endpoint, by `METHOD path`. */
 const EXAMPLES: Record<string, Example> = {
   'GET /healthz': { input: () => ({}) },
+  'GET /readyz': { input: () => ({}) },
+  // METRICS=off (the default) here: 404 for everyone; its token mode is in metrics.test.ts.
+  'GET /metrics': { input: () => ({}) },
   'GET /api/auth': { input: () => ({}) },
   // Signs in as the caller again (nobody signs in as the demo user): a good sign-in answers 200.
   'POST /auth/login': {

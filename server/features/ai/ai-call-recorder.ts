@@ -28,9 +28,12 @@ export class AiCallRecorder {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
+    /** Sees every call as it is recorded (the ai_call_duration_seconds metric). */
+    private readonly onCall?: (call: AiCall) => void,
   ) {}
 
   record(call: AiCall): void {
+    this.onCall?.(call);
     if (this.buffer.length >= MAX_BUFFERED) {
       this.dropped += 1;
       return;

@@ -51,7 +51,7 @@ export interface AiModule extends DomainLifecycle {
  */
 export async function registerAi(context: ServerContext): Promise<AiModule> {
   const { db, settings, log } = context;
-  const calls = new AiCallRecorder(db, log);
+  const calls = new AiCallRecorder(db, log, (call) => context.metrics.aiCallAnswered(call));
   const local = calls.wrap(createLocalAiProvider());
   const build = () => {
     const resolved = aiProviderConfig(settings.values());

@@ -20,6 +20,7 @@ export function registerDelivery(
     db,
     log,
     pinned: config.settingPins,
+    onAttempt: (outcome) => context.metrics.deliveryAttempted(outcome),
     ...(deps.selfBaseUrl ? { selfBaseUrl: deps.selfBaseUrl } : {}),
   });
   deliveryRoutes(context.http, { db, worker });

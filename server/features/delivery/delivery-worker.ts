@@ -19,6 +19,7 @@ import { PollingLoop } from '../../workers/polling-loop';
 import { sendWebhook, type SendResult } from './webhook-sender';
 import { WEBHOOK_HEADERS, signatureHeader } from './webhook-signature';
 import { nextRetrySeconds } from './retry-policy';
+import type { DeliveryOutcome } from '../../observability/metrics';
 
 /**
  * Sends due deliveries: claims a batch (see delivery-repository.ts for the claim rules), posts
@@ -46,6 +47,8 @@ export interface DeliveryWorkerOptions {
    */
   selfBaseUrl?: () => string | undefined;
   resolve?: Resolver;
+  /** Told what became of each attempt (the delivery_attempts_total metric). */
+  onAttempt?: (outcome: DeliveryOutcome) => void;
 }
 
 /** Extra lease beyond the request deadline before another worker may take the row over. */
@@ -117,10 +120,12 @@ export class DeliveryWorker {
     const outcome = { id: delivery.id, claimToken, ...result };
     if (result.ok) {
       await recordDeliverySuccess(this.options.db, outcome);
+      this.options.onAttempt?.('delivered');
       return;
     }
     const gone = result.statusCode === 410;
     const giveUp = !gone && delivery.round_attempts >= settings.maxAttempts;
+    this.options.onAttempt?.(gone ? 'disabled' : giveUp ? 'gave_up' : 'retrying');
     this.options.log.warn(
       { contentId: delivery.content_id, attempts: delivery.attempts, code: result.code, giveUp },
       gone ? 'result delivery disabled: the callback answered 410 Gone' : 'result delivery failed',

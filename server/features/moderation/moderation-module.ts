@@ -45,8 +45,9 @@ export async function registerModeration(
       return settings.get('ai_wait_seconds');
     },
     log,
+    metrics: context.metrics,
   });
-  moderationRoutes(http, { db, userStats: deps.userStats });
+  moderationRoutes(http, { db, userStats: deps.userStats, metrics: context.metrics });
 
   return {
     socket,

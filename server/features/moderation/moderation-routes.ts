@@ -16,6 +16,7 @@ import {
   type SubmitTarget,
 } from './content-repository';
 import { recordContentLoaded, recordMediaLog } from './moderation-log-repository';
+import type { AppMetrics } from '../../observability/metrics';
 
 const SUBMIT_MESSAGES: Record<SubmitOutcome, string> = {
   stored: 'Stored.',
@@ -54,7 +55,7 @@ export function resultProblem(result: ModeratedResult, target: SubmitTarget): st
  */
 export async function moderationRoutes(
   app: FastifyInstance,
-  deps: { db: Database; userStats: UserStats },
+  deps: { db: Database; userStats: UserStats; metrics?: Pick<AppMetrics, 'itemsDecided'> },
 ): Promise<void> {
   const { db } = deps;
 
@@ -96,6 +97,7 @@ export async function moderationRoutes(
         results.map((result) => ({ result, key: result.idempotency_key ?? null })),
       ),
     );
+    deps.metrics?.itemsDecided(stored.filter((item) => item.status === 'stored').length);
     if (stored.some((item) => item.status === 'stored')) {
       deps.userStats.notifyModerated(user.id).catch((error: unknown) => {
         request.log.error({ err: error }, 'moderated count notification failed');

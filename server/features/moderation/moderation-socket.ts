@@ -24,6 +24,7 @@ import {
   setParkTime,
   takeModeration,
 } from './presence-repository';
+import type { AppMetrics } from '../../observability/metrics';
 
 /**
  * The moderation protocol on the /online-users namespace. Rules:
@@ -47,6 +48,7 @@ export interface ModerationSocketDeps {
   nodeId: string;
   aiWaitSeconds: number;
   log: FastifyBaseLogger;
+  metrics?: Pick<AppMetrics, 'itemsClaimed'>;
 }
 
 /**
@@ -224,6 +226,7 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
           leaseSeconds: leases.graceSeconds,
           aiWaitSeconds: deps.aiWaitSeconds,
         });
+        deps.metrics?.itemsClaimed(claim.claimed);
         if (claim.claimed > 0) {
           socket.emit(
             'set-content',
