@@ -32,6 +32,8 @@ export interface PostgresOptions {
   log?: (error: Error, message: string) => void;
 }
 
+/** Connections of a pool unless the caller says otherwise (the server's pool). */
+export const DEFAULT_POOL_SIZE = 10;
 const CONNECT_TIMEOUT_MS = 5_000;
 /** `close()` stops waiting for a connection that will not finish closing after this long. */
 const CLOSE_WAIT_MS = 5_000;
@@ -90,7 +92,7 @@ export function openPostgresDatabase(
   const log = options.log ?? defaultLog;
   const pool = new pg.Pool({
     connectionString,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     // A server that vanished without closing the socket is noticed by TCP, not only by a query.
     keepAlive: true,
