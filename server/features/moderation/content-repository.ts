@@ -171,7 +171,12 @@ export async function releaseUserContents(db: Queryable, userId: number): Promis
   return rows.length;
 }
 
-/** Extends the live leases of users whose moderating socket is connected to this process. */
+/**
+ * Extends the live leases of users whose moderating socket is connected to this process. A row
+ * locked by a submit deciding it right now is skipped (it needs no lease any more; if that submit
+ * fails, the next tick renews it): renewing hundreds of rows in no particular order while submits
+ * lock their own few in theirs made PostgreSQL abort one of the two as a deadlock.
+ */
 export async function renewLeases(
   db: Queryable,
   userIds: readonly number[],
@@ -179,8 +184,11 @@ export async function renewLeases(
 ): Promise<void> {
   if (userIds.length === 0) return;
   await db.query(
-    `update contents set lease_expires_at = now() + $2 * interval '1 second'
-      where status = 'assigned' and assigned_to = any($1::int[]) and lease_expires_at > now()`,
+    `update contents c set lease_expires_at = now() + $2 * interval '1 second'
+       from (select id from contents
+              where status = 'assigned' and assigned_to = any($1::int[]) and lease_expires_at > now()
+              for update skip locked) live
+      where c.id = live.id`,
     [userIds, leaseSeconds],
   );
 }
