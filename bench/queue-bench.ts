@@ -130,6 +130,35 @@ const request: typeof fetch = async (url, init) => {
   }
 };
 
+/** How often an operator's call may meet a 503 in a row before the run gives up on it. */
+const UNAVAILABLE_RETRIES = 10;
+
+/**
+ * A call the server answered 503 ("cannot reach its database", "busy") is made again after a
+ * pause, as the console's outbox does; a submit keeps its idempotency keys, so a retry never
+ * stores twice. Each 503 is counted and printed.
+ */
+async function retryingUnavailable<T>(
+  stats: RunStats,
+  call: () => Promise<T>,
+  unavailable: (answer: T) => boolean = () => false,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    let answer: T;
+    try {
+      answer = await call();
+    } catch (error) {
+      if (!/answered 503/.test(String(error)) || attempt > UNAVAILABLE_RETRIES) throw error;
+      stats.unavailable += 1;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      continue;
+    }
+    if (!unavailable(answer) || attempt > UNAVAILABLE_RETRIES) return answer;
+    stats.unavailable += 1;
+    await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -152,6 +181,12 @@ interface BenchDatabase {
   open(connections?: number): Promise<Database>;
   /** PostgreSQL: the process ids of the backends serving this database (for their CPU). */
   backendPids?: () => Promise<number[]>;
+  /**
+   * PostgreSQL: what each backend of this database is doing now, as `state / wait / statement`
+   * (e.g. `idle in transaction / Client:ClientRead / commit`: holding a transaction open while
+   * the server process has not sent its next statement).
+   */
+  backendActivity?: () => Promise<string[]>;
   dispose(): Promise<void>;
 }
 
@@ -184,6 +219,15 @@ async function benchDatabase(): Promise<BenchDatabase> {
         [database.name],
       );
       return rows.rows.map((row) => row.pid);
+    },
+    backendActivity: async () => {
+      const rows = await admin.query<{ activity: string }>(
+        `select state || ' / ' || coalesce(wait_event_type || ':' || wait_event, 'running')
+                || ' / ' || regexp_replace(left(query, 40), '\\s+', ' ', 'g') as activity
+           from pg_stat_activity where datname = $1 and state <> 'idle'`,
+        [database.name],
+      );
+      return rows.rows.map((row) => row.activity);
     },
     dispose: async () => {
       await admin.end().catch(() => undefined);
@@ -296,8 +340,14 @@ async function ingestItemsOf(
 interface RunStats {
   /** Operators the server never let moderate before the deadline. */
   notModerating: number;
+  /** Operators that hold moderation now. */
+  moderating: number;
+  /** Operators still running. */
+  running: number;
   stored: number;
   otherOutcomes: number;
+  /** Calls answered 503 (and made again). */
+  unavailable: number;
   submitLatencies: number[];
   /** From asking for content (again) until new items were assigned: what an idle operator waits. */
   assignLatencies: number[];
@@ -309,6 +359,9 @@ interface RunStats {
   serverUsage: (ProcessUsage | undefined)[];
   /** PostgreSQL's backends of this database, while the operators ran (not on PGlite). */
   databaseCpu: { cpuSeconds: number; cpuPercentOfCore: number } | undefined;
+  /** PostgreSQL: busy backends by activity, summed over samples; and how many samples. */
+  backendActivity: Map<string, number>;
+  activitySamples: number;
   /** CPU seconds of this process (the simulated operators) while they ran. */
   benchCpu: number;
   cpuWallSeconds: number;
@@ -334,6 +387,7 @@ async function runOperator(
     socket.close();
     return;
   }
+  stats.moderating += 1;
 
   const done = new Set<number>();
   let askedAt = performance.now();
@@ -351,7 +405,7 @@ async function runOperator(
         continue;
       }
       stats.assignLatencies.push(performance.now() - askedAt);
-      const items = await fetchContents(client, fresh);
+      const items = await retryingUnavailable(stats, () => fetchContents(client, fresh));
       const results: ModeratedResult[] = items.map((item, n) =>
         moderatedResult(operator, item.id, {
           moderated_status: { nudity: 0, violence: 0, spam: n % 2 === 0 ? 1 : 0, drugs: 1 },
@@ -368,7 +422,11 @@ async function runOperator(
           if (result.idempotency_key) stats.record.submittedKeys.push(result.idempotency_key);
         }
         const started = performance.now();
-        const response = await submitResults(client, group);
+        const response = await retryingUnavailable(
+          stats,
+          () => submitResults(client, group),
+          (answer) => answer.status === 503,
+        );
         stats.submitLatencies.push(performance.now() - started);
         for (const item of response.body.data ?? []) {
           if (item.status === 'stored') {
@@ -384,8 +442,46 @@ async function runOperator(
       askedAt = performance.now();
     }
   } finally {
+    stats.moderating -= 1;
     socket.close();
   }
+}
+
+/** A line every 10 s while the operators run: a stalled run shows where it stalls. */
+function progressReporter(stats: RunStats): () => void {
+  let last = { at: performance.now(), stored: 0 };
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const rate = ((stats.stored - last.stored) * 1000) / (now - last.at);
+    last = { at: now, stored: stats.stored };
+    log(
+      `  ${((now - stats.firstAt) / 1000).toFixed(0).padStart(4)} s: ${stats.stored} stored (${rate.toFixed(0)} items/s), ${stats.moderating} moderating, ${stats.running} operators running, ${stats.unavailable} answers 503`,
+    );
+  }, 10_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Samples what PostgreSQL's backends of the bench database do, every 250 ms. */
+function activitySampler(database: BenchDatabase, stats: RunStats): () => Promise<void> {
+  const sample = database.backendActivity;
+  if (!sample) return async () => undefined;
+  let running = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      const activities = await sample().catch(() => undefined);
+      if (!activities) return;
+      stats.activitySamples += 1;
+      for (const activity of activities) {
+        stats.backendActivity.set(activity, (stats.backendActivity.get(activity) ?? 0) + 1);
+      }
+    });
+  }, 250);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 interface PhaseResult {
@@ -426,8 +522,11 @@ async function runServerPhase(
 
     const stats: RunStats = {
       notModerating: 0,
+      moderating: 0,
+      running: 0,
       stored: 0,
       otherOutcomes: 0,
+      unavailable: 0,
       submitLatencies: [],
       assignLatencies: [],
       firstAt: 0,
@@ -435,6 +534,8 @@ async function runServerPhase(
       record: new QueueClientRecord(),
       serverUsage: [],
       databaseCpu: undefined,
+      backendActivity: new Map(),
+      activitySamples: 0,
       benchCpu: 0,
       cpuWallSeconds: 0,
     };
@@ -451,14 +552,23 @@ async function runServerPhase(
       ? new ProcessGroupSampler(database.backendPids)
       : undefined;
     const benchCpuBefore = process.cpuUsage();
+    const stopProgress = progressReporter(stats);
+    const stopActivity = activitySampler(database, stats);
     // Operators arrive 100 at a time, as a shift starting, not as one burst of handshakes.
     const runs: Promise<void>[] = [];
     for (const [n, operator] of operators.entries()) {
       if (n > 0 && n % 100 === 0) await new Promise((resolve) => setTimeout(resolve, 500));
       const baseUrl = baseUrls[n % baseUrls.length] ?? '';
-      runs.push(runOperator(baseUrl, operator, stats, deadline, queueEmpty));
+      stats.running += 1;
+      runs.push(
+        runOperator(baseUrl, operator, stats, deadline, queueEmpty).finally(() => {
+          stats.running -= 1;
+        }),
+      );
     }
     await Promise.all(runs);
+    stopProgress();
+    await stopActivity();
     stats.serverUsage = samplers.map((sampler) => sampler?.stop());
     stats.databaseCpu = await databaseSampler?.stop();
     const benchCpu = process.cpuUsage(benchCpuBefore);
@@ -662,7 +772,7 @@ function report(
   log('');
   log(`${label}, server end to end (sockets + HTTP):`);
   log(
-    `  items moderated: ${server.stats.stored} of ${ITEMS} stored, ${server.stats.otherOutcomes} other outcomes, ${server.stats.notModerating} operators never moderating`,
+    `  items moderated: ${server.stats.stored} of ${ITEMS} stored, ${server.stats.otherOutcomes} other outcomes, ${server.stats.notModerating} operators never moderating, ${server.stats.unavailable} calls answered 503 (made again)`,
   );
   log(`  throughput:      ${server.itemsPerSecond.toFixed(0)} items/s`);
   log(
@@ -682,6 +792,15 @@ function report(
     log(
       `  PostgreSQL backends of the bench database: cpu ${database.cpuSeconds.toFixed(1)} s = ${database.cpuPercentOfCore.toFixed(0)} % of one core`,
     );
+  }
+  if (server.stats.activitySamples > 0) {
+    const top = [...server.stats.backendActivity].sort(([, a], [, b]) => b - a).slice(0, 6);
+    log(
+      `  PostgreSQL backends not idle, on average over ${server.stats.activitySamples} samples (state / wait / statement):`,
+    );
+    for (const [activity, count] of top) {
+      log(`    ${(count / server.stats.activitySamples).toFixed(1).padStart(5)}  ${activity}`);
+    }
   }
   // CPU per item does not depend on what else the machine runs, unlike items/s.
   const perThousand = (seconds: number) =>
@@ -807,7 +926,7 @@ setTimeout(
     process.stderr.write('bench: watchdog expired, giving up\n');
     process.exit(2);
   },
-  (POOLS_PHASE ? 2 : 1) * (DEADLINE_MS + 180_000),
+  (POOLS_PHASE ? 2 : 1) * (DEADLINE_MS + 300_000),
 ).unref();
 
 main().then(
