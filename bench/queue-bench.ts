@@ -140,6 +140,7 @@ const UNAVAILABLE_RETRIES = 10;
  */
 async function retryingUnavailable<T>(
   stats: RunStats,
+  deadline: number,
   call: () => Promise<T>,
   unavailable: (answer: T) => boolean = () => false,
 ): Promise<T> {
@@ -148,12 +149,15 @@ async function retryingUnavailable<T>(
     try {
       answer = await call();
     } catch (error) {
-      if (!/answered 503/.test(String(error)) || attempt > UNAVAILABLE_RETRIES) throw error;
+      const giveUp = attempt > UNAVAILABLE_RETRIES || Date.now() > deadline;
+      if (!/answered 503/.test(String(error)) || giveUp) throw error;
       stats.unavailable += 1;
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
       continue;
     }
-    if (!unavailable(answer) || attempt > UNAVAILABLE_RETRIES) return answer;
+    if (!unavailable(answer) || attempt > UNAVAILABLE_RETRIES || Date.now() > deadline) {
+      return answer;
+    }
     stats.unavailable += 1;
     await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
   }
@@ -405,7 +409,7 @@ async function runOperator(
         continue;
       }
       stats.assignLatencies.push(performance.now() - askedAt);
-      const items = await retryingUnavailable(stats, () => fetchContents(client, fresh));
+      const items = await retryingUnavailable(stats, deadline, () => fetchContents(client, fresh));
       const results: ModeratedResult[] = items.map((item, n) =>
         moderatedResult(operator, item.id, {
           moderated_status: { nudity: 0, violence: 0, spam: n % 2 === 0 ? 1 : 0, drugs: 1 },
@@ -417,13 +421,15 @@ async function runOperator(
       );
       const groups = MODE === 'batch' ? [results] : results.map((result) => [result]);
       for (const group of groups) {
-        if (group.length === 0) continue;
+        // Past the deadline the items left are reported unfinished; their leases lapse.
+        if (group.length === 0 || Date.now() >= deadline) continue;
         for (const result of group) {
           if (result.idempotency_key) stats.record.submittedKeys.push(result.idempotency_key);
         }
         const started = performance.now();
         const response = await retryingUnavailable(
           stats,
+          deadline,
           () => submitResults(client, group),
           (answer) => answer.status === 503,
         );
