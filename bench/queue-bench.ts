@@ -130,13 +130,13 @@ const request: typeof fetch = async (url, init) => {
   }
 };
 
-/** How often an operator's call may meet a 503 in a row before the run gives up on it. */
+/** How often an operator's call may meet a 5xx in a row before the run gives up on it. */
 const UNAVAILABLE_RETRIES = 10;
 
 /**
- * A call the server answered 503 ("cannot reach its database", "busy") is made again after a
- * pause, as the console's outbox does; a submit keeps its idempotency keys, so a retry never
- * stores twice. Each 503 is counted and printed.
+ * A call the server answered 5xx (503 "cannot reach its database", a 500 from a deadlock the
+ * database broke) is made again after a pause, as the console's outbox does; a submit keeps its
+ * idempotency keys, so a retry never stores twice. Each such answer is counted and printed.
  */
 async function retryingUnavailable<T>(
   stats: RunStats,
@@ -150,7 +150,7 @@ async function retryingUnavailable<T>(
       answer = await call();
     } catch (error) {
       const giveUp = attempt > UNAVAILABLE_RETRIES || Date.now() > deadline;
-      if (!/answered 503/.test(String(error)) || giveUp) throw error;
+      if (!/answered 5\d\d/.test(String(error)) || giveUp) throw error;
       stats.unavailable += 1;
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
       continue;
@@ -350,7 +350,7 @@ interface RunStats {
   running: number;
   stored: number;
   otherOutcomes: number;
-  /** Calls answered 503 (and made again). */
+  /** Calls answered 5xx (and made again). */
   unavailable: number;
   submitLatencies: number[];
   /** From asking for content (again) until new items were assigned: what an idle operator waits. */
@@ -431,7 +431,7 @@ async function runOperator(
           stats,
           deadline,
           () => submitResults(client, group),
-          (answer) => answer.status === 503,
+          (answer) => answer.status >= 500,
         );
         stats.submitLatencies.push(performance.now() - started);
         for (const item of response.body.data ?? []) {
@@ -461,7 +461,7 @@ function progressReporter(stats: RunStats): () => void {
     const rate = ((stats.stored - last.stored) * 1000) / (now - last.at);
     last = { at: now, stored: stats.stored };
     log(
-      `  ${((now - stats.firstAt) / 1000).toFixed(0).padStart(4)} s: ${stats.stored} stored (${rate.toFixed(0)} items/s), ${stats.moderating} moderating, ${stats.running} operators running, ${stats.unavailable} answers 503`,
+      `  ${((now - stats.firstAt) / 1000).toFixed(0).padStart(4)} s: ${stats.stored} stored (${rate.toFixed(0)} items/s), ${stats.moderating} moderating, ${stats.running} operators running, ${stats.unavailable} answers 5xx`,
     );
   }, 10_000);
   timer.unref();
@@ -778,7 +778,7 @@ function report(
   log('');
   log(`${label}, server end to end (sockets + HTTP):`);
   log(
-    `  items moderated: ${server.stats.stored} of ${ITEMS} stored, ${server.stats.otherOutcomes} other outcomes, ${server.stats.notModerating} operators never moderating, ${server.stats.unavailable} calls answered 503 (made again)`,
+    `  items moderated: ${server.stats.stored} of ${ITEMS} stored, ${server.stats.otherOutcomes} other outcomes, ${server.stats.notModerating} operators never moderating, ${server.stats.unavailable} calls answered 5xx (made again)`,
   );
   log(`  throughput:      ${server.itemsPerSecond.toFixed(0)} items/s`);
   log(
