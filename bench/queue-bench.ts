@@ -35,7 +35,7 @@
  *
  * Correctness, checked in the database after each phase (tests/support/queue-audit.ts): no item
  * leased or handed to two operators, no ingested item lost, every decided item decided by one
- * stored result, every submitted result kept once. The bench exits non-zero only when one of
+ * stored result, every acknowledged result kept once. The bench exits non-zero only when one of
  * these fails (or it hangs past its watchdog); slow figures are printed, never fatal.
  */
 import { randomBytes } from 'node:crypto';
@@ -423,9 +423,6 @@ async function runOperator(
       for (const group of groups) {
         // Past the deadline the items left are reported unfinished; their leases lapse.
         if (group.length === 0 || Date.now() >= deadline) continue;
-        for (const result of group) {
-          if (result.idempotency_key) stats.record.submittedKeys.push(result.idempotency_key);
-        }
         const started = performance.now();
         const response = await retryingUnavailable(
           stats,
@@ -434,6 +431,11 @@ async function runOperator(
           (answer) => answer.status >= 500,
         );
         stats.submitLatencies.push(performance.now() - started);
+        if (response.status >= 200 && response.status < 300) {
+          for (const result of group) {
+            if (result.idempotency_key) stats.record.acknowledgedKeys.push(result.idempotency_key);
+          }
+        }
         for (const item of response.body.data ?? []) {
           if (item.status === 'stored') {
             stats.stored += 1;

@@ -9,7 +9,7 @@
  * It is never part of the server's schema.
  *
  * What the clients saw is checked as well: which operator each set-content named each item to,
- * which ones were answered `stored`, and which idempotency keys they sent.
+ * which ones were answered `stored`, and the idempotency keys of the results acknowledged.
  */
 import type { Queryable } from '../../server/db/database';
 
@@ -47,8 +47,11 @@ export class QueueClientRecord {
   readonly handed = new Map<number, Set<number>>();
   /** Content id -> the operators whose submit was answered `stored` for it. */
   readonly stored = new Map<number, number[]>();
-  /** Every idempotency key sent with a result. */
-  readonly submittedKeys: string[] = [];
+  /**
+   * The idempotency keys of results the server acknowledged (answered 2xx, whatever each item's
+   * outcome). A refused request (5xx) acknowledged nothing: the console keeps it and sends again.
+   */
+  readonly acknowledgedKeys: string[] = [];
 
   handedTo(operatorId: number, contentIds: readonly number[]): void {
     for (const id of contentIds) {
@@ -172,15 +175,15 @@ export async function auditQueue(
   const keys = await db.query<{ idempotency_key: string; n: number }>(
     `select idempotency_key, count(*)::int as n from moderation_results
       where idempotency_key = any($1::text[]) group by idempotency_key`,
-    [record.submittedKeys],
+    [record.acknowledgedKeys],
   );
   const keptKeys = new Map(keys.map((row) => [row.idempotency_key, row.n]));
   fail(
-    'submitted results not kept',
-    record.submittedKeys.filter((key) => !keptKeys.has(key)),
+    'acknowledged results not kept',
+    record.acknowledgedKeys.filter((key) => !keptKeys.has(key)),
   );
   fail(
-    'submitted results kept more than once',
+    'acknowledged results kept more than once',
     keys.filter((row) => row.n > 1).map((row) => row.idempotency_key),
   );
 

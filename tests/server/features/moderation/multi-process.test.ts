@@ -72,8 +72,9 @@ async function moderateUntilEmpty(
       const groups = mode === 'batch' ? [results] : results.map((result) => [result]);
       for (const group of groups) {
         if (group.length === 0) continue;
-        for (const result of group) record?.submittedKeys.push(result.idempotency_key ?? '');
         const answer = await submitResults(operator.client, group);
+        expect(answer.status).toBe(200);
+        for (const result of group) record?.acknowledgedKeys.push(result.idempotency_key ?? '');
         outcomes.push(...answer.body.data);
         for (const item of answer.body.data) {
           if (item.status === 'stored') record?.storedFor(operator.id, item.content_id);
