@@ -61,6 +61,10 @@ export async function startBenchServer(
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
   });
+  // After start the server writes only its log (LOG_LEVEL, warn by default): warnings and
+  // errors belong beside the bench's figures.
+  child.stdout?.removeAllListeners('data');
+  child.stdout?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   return { child, baseUrl };
 }
 

@@ -171,7 +171,12 @@ export async function releaseUserContents(db: Queryable, userId: number): Promis
   return rows.length;
 }
 
-/** Extends the live leases of users whose moderating socket is connected to this process. */
+/**
+ * Extends the live leases of users whose moderating socket is connected to this process. A row
+ * locked by a submit deciding it right now is skipped (it needs no lease any more; if that submit
+ * fails, the next tick renews it): renewing hundreds of rows in no particular order while submits
+ * lock their own few in theirs made PostgreSQL abort one of the two as a deadlock.
+ */
 export async function renewLeases(
   db: Queryable,
   userIds: readonly number[],
@@ -179,8 +184,11 @@ export async function renewLeases(
 ): Promise<void> {
   if (userIds.length === 0) return;
   await db.query(
-    `update contents set lease_expires_at = now() + $2 * interval '1 second'
-      where status = 'assigned' and assigned_to = any($1::int[]) and lease_expires_at > now()`,
+    `update contents c set lease_expires_at = now() + $2 * interval '1 second'
+       from (select id from contents
+              where status = 'assigned' and assigned_to = any($1::int[]) and lease_expires_at > now()
+              for update skip locked) live
+      where c.id = live.id`,
     [userIds, leaseSeconds],
   );
 }
@@ -336,6 +344,7 @@ function replayAnswer(first: string | undefined): SubmitOutcome {
  * 4. The rest are classified from the rows as they are after that UPDATE.
  * 5. The reserved rows get their outcome; submissions without a (usable) key are appended.
  *    Every submission but a replay leaves exactly one row in moderation_results.
+ * 6. The decided items' effects (delivery, rollups), last: see there why.
  */
 export async function storeSubmissions(
   db: Queryable,
@@ -423,6 +432,7 @@ export async function storeSubmissions(
     if (toDecide.has(contentId)) outcomes.set(index, 'duplicate');
     else toDecide.set(contentId, index);
   });
+  let decided = new Set<number>();
   if (toDecide.size > 0) {
     const indexes = [...toDecide.values()];
     const rows = await db.query<{ id: number }>(
@@ -442,8 +452,7 @@ export async function storeSubmissions(
         indexes.map((index) => JSON.stringify(submissions[index]?.result.moderated_status)),
       ],
     );
-    const decided = new Set(rows.map((row) => row.id));
-    await recordDecisionEffects(db, [...decided], 'human');
+    decided = new Set(rows.map((row) => row.id));
 
     // 4. Why the others were not decided.
     const undecided = [...toDecide.keys()].filter((id) => !decided.has(id));
@@ -492,6 +501,12 @@ export async function storeSubmissions(
       ],
     );
   }
+
+  // 6. Last, just before the commit: the decisions' effects. The report and AI rollups add to
+  // rows that every decision shares (this hour's totals), so on PostgreSQL each submit holds their
+  // locks until it commits and concurrent submits queue behind it; every statement run after
+  // them would lengthen that queue.
+  await recordDecisionEffects(db, [...decided], 'human');
 
   return submissions.map((submission, index) => ({
     content_id: submission.result.content_id,

@@ -99,5 +99,18 @@ export async function upsertSubscribers(
       where s.service_id = $1`,
     [serviceId, unique],
   );
-  return new Map(rows.map((row) => [row.external_id, row.id]));
+  const ids = new Map(rows.map((row) => [row.external_id, row.id]));
+  // On PostgreSQL, a subscriber that a concurrent ingest inserted after this statement began is in
+  // neither half: the insert waited for that transaction and skipped the row, and the select reads
+  // the statement's snapshot, taken before it committed. A new statement sees it.
+  const late = unique.filter((externalId) => !ids.has(externalId));
+  if (late.length > 0) {
+    const more = await db.query<{ id: number; external_id: string }>(
+      `select id, external_id from subscribers
+        where service_id = $1 and external_id = any($2::text[])`,
+      [serviceId, late],
+    );
+    for (const row of more) ids.set(row.external_id, row.id);
+  }
+  return ids;
 }

@@ -10,10 +10,12 @@ import {
   createTestService,
   type TestOperator,
 } from '../../../support/moderation-fixtures';
+import { auditQueue, installAssignmentLog, QueueClientRecord } from '../../../support/queue-audit';
 import { prepareTestDatabase, type PreparedTestDatabase } from '../../../support/test-database';
 import { startTestServer, type TestServer } from '../../../support/test-server';
 import {
   fetchContents,
+  ingestItems,
   ingestTexts,
   moderatedResult,
   openModerationSocket,
@@ -21,17 +23,23 @@ import {
   SocketRecorder,
   submitResults,
   takeModeration,
+  textItem,
   waitFor,
 } from '../../../support/protocol';
 
 const isPostgres = inject('testDatabase').kind === 'postgres';
 const redisUrl = process.env.TEST_REDIS_URL;
 
-/** One operator's whole protocol until the queue is empty; answers what it was handed. */
+/**
+ * One operator's whole protocol until the queue is empty; answers what it was handed. In batch
+ * mode one submit carries every item of a claim, in single mode one submit per item (the two load
+ * shapes of the queue bench). `record` keeps what the operator saw, for auditQueue.
+ */
 async function moderateUntilEmpty(
   server: TestServer,
   db: Database,
   operator: TestOperator,
+  { mode = 'batch', record }: { mode?: 'batch' | 'single'; record?: QueueClientRecord } = {},
 ): Promise<{ handed: number[]; outcomes: SubmitItemResult[] }> {
   const socket = await openModerationSocket(server.baseUrl, operator);
   const handed: number[] = [];
@@ -42,6 +50,7 @@ async function moderateUntilEmpty(
       const ids = await requestContent(socket, operator.id, 6, { timeoutMs: 1_500 }).catch(
         () => [],
       );
+      record?.handedTo(operator.id, ids);
       if (ids.length === 0) {
         const pending = await db.query<{ n: number }>(
           "select count(*)::int as n from contents where status <> 'decided'",
@@ -56,13 +65,21 @@ async function moderateUntilEmpty(
           moderated_status: { spam: 1 },
           subscriber_id: 'sub',
           total_contents: ids.length,
-          is_batch_moderator: true,
+          is_batch_moderator: mode === 'batch',
           idempotency_key: randomBytes(8).toString('hex'),
         }),
       );
-      if (results.length === 0) continue;
-      const answer = await submitResults(operator.client, results);
-      outcomes.push(...answer.body.data);
+      const groups = mode === 'batch' ? [results] : results.map((result) => [result]);
+      for (const group of groups) {
+        if (group.length === 0) continue;
+        const answer = await submitResults(operator.client, group);
+        expect(answer.status).toBe(200);
+        for (const result of group) record?.acknowledgedKeys.push(result.idempotency_key ?? '');
+        outcomes.push(...answer.body.data);
+        for (const item of answer.body.data) {
+          if (item.status === 'stored') record?.storedFor(operator.id, item.content_id);
+        }
+      }
     }
   } finally {
     socket.close();
@@ -212,3 +229,90 @@ describe.skipIf(!redisUrl)('two server processes with the Redis adapter', () => 
     await waitFor(() => !socket.socket.connected, 'kicked socket disconnected');
   });
 });
+
+describe.skipIf(!isPostgres || !redisUrl)(
+  'two server processes on one PostgreSQL with the Redis adapter, under the queue bench’s load',
+  () => {
+    // Small enough to finish in seconds on a busy two-core machine: the rollup rows every decision
+    // adds to make concurrent submits on PostgreSQL queue behind each other.
+    const ITEMS = 200;
+    const OPERATORS = 24;
+    let prepared: PreparedTestDatabase;
+    let dbs: Database[] = [];
+    let servers: TestServer[] = [];
+
+    beforeAll(async () => {
+      prepared = await prepareTestDatabase('demo');
+      const url = prepared.env.DATABASE_URL ?? '';
+      // Each process has its own pool, as two server processes would.
+      dbs = [
+        openPostgresDatabase(url, { poolSize: 8 }),
+        openPostgresDatabase(url, { poolSize: 8 }),
+      ];
+      await installAssignmentLog(dbs[0] as Database);
+      const env = {
+        DEMO_FEEDER: '0',
+        LEASE_GRACE_SECONDS: '60',
+        REDIS_URL: redisUrl ?? '',
+        REDIS_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+      };
+      servers = [
+        await startTestServer(dbs[0] as Database, env),
+        await startTestServer(dbs[1] as Database, env),
+      ];
+    });
+    afterAll(async () => {
+      try {
+        await Promise.all(servers.map((server) => server.close()));
+      } finally {
+        await Promise.all(dbs.map((db) => db.close()));
+        await prepared?.dispose();
+      }
+    });
+
+    it('works a pool to the end over both processes: no item given twice, none lost', async () => {
+      const db = dbs[0] as Database;
+      const { token } = await createTestService(db);
+      // Half the pool through each process at once, two requests in flight on each, with
+      // subscribers new to the service: concurrent ingests create the same subscribers.
+      const halves = await Promise.all(
+        servers.map((server, half) =>
+          ingestItems(
+            server.baseUrl,
+            token,
+            Array.from({ length: ITEMS / 2 }, (_, n) =>
+              textItem(n, { subscriber_id: `sub-${n % 7}`, user_id: `member-${half}-${n}` }),
+            ),
+            { parallel: 2 },
+          ),
+        ),
+      );
+      const pool = halves.flat();
+      expect(new Set(pool).size).toBe(ITEMS);
+
+      const record = new QueueClientRecord();
+      const serverOf = (n: number) => servers[n % 2] as TestServer;
+      const operators = await Promise.all(
+        Array.from({ length: OPERATORS }, (_, n) => createOperator(db, serverOf(n).baseUrl)),
+      );
+      // Batch and single submitters on both processes (n % 4: process and mode vary apart).
+      const runs = await Promise.all(
+        operators.map((operator, n) =>
+          moderateUntilEmpty(serverOf(n), db, operator, {
+            mode: n % 4 < 2 ? 'batch' : 'single',
+            record,
+          }),
+        ),
+      );
+
+      const audit = await auditQueue(db, pool, record);
+      expect(audit.failures).toEqual([]);
+      expect(audit).toMatchObject({ items: ITEMS, decided: ITEMS, unfinished: 0 });
+      expect(record.stored.size).toBe(ITEMS);
+      // Both processes handed out items.
+      for (const side of [0, 1]) {
+        expect(runs.some((run, n) => n % 2 === side && run.handed.length > 0)).toBe(true);
+      }
+    });
+  },
+);
