@@ -9,13 +9,9 @@ import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { UserStats } from '../statistics/user-stats-socket';
-import {
-  leasedContentItems,
-  storeSubmissions,
-  submitTargets,
-  type SubmitTarget,
-} from './content-repository';
+import { leasedContentItems, submitTargets, type SubmitTarget } from './content-repository';
 import { recordContentLoaded, recordMediaLog } from './moderation-log-repository';
+import { createSubmitGroups } from './submit-groups';
 
 const SUBMIT_MESSAGES: Record<SubmitOutcome, string> = {
   stored: 'Stored.',
@@ -57,6 +53,8 @@ export async function moderationRoutes(
   deps: { db: Database; userStats: UserStats },
 ): Promise<void> {
   const { db } = deps;
+  // PostgreSQL serves several transactions at once; the embedded database one at a time.
+  const submitGroups = createSubmitGroups(db, db.kind === 'pglite' ? 1 : 4);
 
   registerEndpoint(app, moderationEndpoints.contentUpdate, async ({ user, body: assigned }) => {
     const items = await leasedContentItems(
@@ -89,12 +87,9 @@ export async function moderationRoutes(
       throw new HttpError(422, message, fields);
     }
 
-    const stored = await db.transaction((tx) =>
-      storeSubmissions(
-        tx,
-        user.id,
-        results.map((result) => ({ result, key: result.idempotency_key ?? null })),
-      ),
+    const stored = await submitGroups.store(
+      user.id,
+      results.map((result) => ({ result, key: result.idempotency_key ?? null })),
     );
     if (stored.some((item) => item.status === 'stored')) {
       deps.userStats.notifyModerated(user.id).catch((error: unknown) => {
