@@ -56,6 +56,33 @@ export async function moderationRoutes(
   // PostgreSQL serves several transactions at once; the embedded database one at a time.
   const submitGroups = createSubmitGroups(db, db.kind === 'pglite' ? 1 : 4);
 
+  /**
+   * The user's count of items moderated today, after a submit stored something. While one
+   * count is being read, later submits of the same user ask for one more read after it, not one
+   * each: the last read answers for all of them, and a busy database counts once, not per item.
+   */
+  const counting = new Map<number, { again: boolean }>();
+  const notifyModerated = (userId: number, onError: (error: unknown) => void): void => {
+    const running = counting.get(userId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    counting.set(userId, state);
+    const read = (): void => {
+      state.again = false;
+      deps.userStats
+        .notifyModerated(userId)
+        .catch(onError)
+        .finally(() => {
+          if (state.again) read();
+          else counting.delete(userId);
+        });
+    };
+    read();
+  };
+
   registerEndpoint(app, moderationEndpoints.contentUpdate, async ({ user, body: assigned }) => {
     const items = await leasedContentItems(
       db,
@@ -92,7 +119,7 @@ export async function moderationRoutes(
       results.map((result) => ({ result, key: result.idempotency_key ?? null })),
     );
     if (stored.some((item) => item.status === 'stored')) {
-      deps.userStats.notifyModerated(user.id).catch((error: unknown) => {
+      notifyModerated(user.id, (error) => {
         request.log.error({ err: error }, 'moderated count notification failed');
       });
     }
