@@ -13,7 +13,8 @@ export interface Queryable {
    * it prepared under `name`, so it is not planned from scratch on every call. A complex
    * statement can spend more time in the planner than in running, and the embedded database
    * plans on the one thread that also serves the sockets. One name per SQL text; parameters are
-   * text, numbers, booleans or null.
+   * text, numbers, booleans, null or one-dimensional arrays of them (the SQL casts each array
+   * parameter to its type, `$1::bigint[]`).
    */
   queryPrepared<Row = Record<string, unknown>>(
     name: string,

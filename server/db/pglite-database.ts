@@ -10,18 +10,42 @@ import { checkStatementName, type Database, type Queryable } from './database';
  */
 export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return quoteText(arrayLiteral(value));
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new TypeError(`not a finite number: ${value}`);
     return `'${value}'`;
   }
   if (typeof value === 'boolean') return value ? `'true'` : `'false'`;
-  if (typeof value === 'string') {
-    if (value.includes('\0')) throw new TypeError('text with a NUL character');
-    return `'${value.replaceAll("'", "''")}'`;
-  }
+  if (typeof value === 'string') return quoteText(value);
   throw new TypeError(
-    `a prepared statement takes text, numbers, booleans or null, not ${typeof value}`,
+    `a prepared statement takes text, numbers, booleans, null or arrays of them, not ${typeof value}`,
   );
+}
+
+function quoteText(value: string): string {
+  if (value.includes('\0')) throw new TypeError('text with a NUL character');
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/**
+ * A one-dimensional array as PostgreSQL's array input reads it: every element double-quoted
+ * (backslash and double quote escaped by a backslash), so text, numbers and JSON arrive as they
+ * are, and NULL unquoted. The element type is the one the parameter was prepared with.
+ */
+function arrayLiteral(values: readonly unknown[]): string {
+  const elements = values.map((value) => {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      throw new TypeError(`not a finite number: ${value}`);
+    }
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+      throw new TypeError(
+        `an array parameter holds text, numbers or booleans, not ${typeof value}`,
+      );
+    }
+    return `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  });
+  return `{${elements.join(',')}}`;
 }
 
 /** The prepared statement does not exist (a rolled-back PREPARE, a reopened database). */

@@ -67,7 +67,9 @@ export async function liveSessionHashes(
   policy: SessionPolicy,
 ): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
-  const rows = await db.query<{ id_hash: string }>(
+  // Prepared: every socket's session re-check runs it.
+  const rows = await db.queryPrepared<{ id_hash: string }>(
+    'live_session_hashes',
     `select id_hash from sessions
       where id_hash = any($1::text[])
         and expires_at > now()

@@ -237,7 +237,8 @@ export async function leasedContentItems(
   ids: readonly number[],
 ): Promise<ContentItem[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<ContentRow>(
+  const rows = await db.queryPrepared<ContentRow>(
+    'leased_content_items',
     `select c.id, s.name as service, sub.name as subscriber, sub.external_id as subscriber_id,
             c.user_id, c.username, c.notes, c.message_type, c.content, c.file_url, c.bound_time,
             s.tags, s.submit_without_tags, s.enable_dynamic_tags, c.content_additional_details,
@@ -288,7 +289,8 @@ export async function submitTargets(
   db: Queryable,
   ids: readonly number[],
 ): Promise<Map<number, SubmitTarget>> {
-  const rows = await db.query<SubmitTarget>(
+  const rows = await db.queryPrepared<SubmitTarget>(
+    'submit_targets',
     `select c.id, c.status, c.assigned_to, c.last_assigned_to, c.decided_by, s.tags,
             s.submit_without_tags,
             s.enable_dynamic_tags
@@ -344,13 +346,31 @@ function replayAnswer(first: string | undefined): SubmitOutcome {
  * 4. The rest are classified from the rows as they are after that UPDATE.
  * 5. The reserved rows get their outcome; submissions without a (usable) key are appended.
  *    Every submission but a replay leaves exactly one row in moderation_results.
- * 6. The decided items' effects (delivery, rollups), last: see there why.
+ * 6. The decision effects (decision-effects.ts) of the items it decided, last, just before the
+ *    commit: the report and AI rollups add to rows every decision shares (this hour's totals),
+ *    so on PostgreSQL each submit holds their locks until it commits and concurrent submits
+ *    queue behind it; every statement run after them would lengthen that queue.
  */
 export async function storeSubmissions(
   db: Queryable,
   userId: number,
   submissions: readonly SubmissionInput[],
 ): Promise<StoredSubmission[]> {
+  const { stored, decided } = await decideSubmissions(db, userId, submissions);
+  await recordDecisionEffects(db, decided, 'human');
+  return stored;
+}
+
+/**
+ * `storeSubmissions` without the decision effects: answers what it decided, so a caller that
+ * stores several users' submits in one transaction (submit-groups.ts) records the effects of all
+ * of them at once. The caller must record them in the same transaction.
+ */
+export async function decideSubmissions(
+  db: Queryable,
+  userId: number,
+  submissions: readonly SubmissionInput[],
+): Promise<{ stored: StoredSubmission[]; decided: number[] }> {
   const outcomes = new Map<number, SubmitOutcome>();
   /** Index -> the earlier index in this request with the same key and item. */
   const replayOf = new Map<number, number>();
@@ -380,7 +400,8 @@ export async function storeSubmissions(
   if (firstWithKey.size > 0) {
     // In key order: two requests reserving the same keys wait for each other, never deadlock.
     const entries = [...firstWithKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const inserted = await db.query<{ idempotency_key: string }>(
+    const inserted = await db.queryPrepared<{ idempotency_key: string }>(
+      'reserve_submission_keys',
       `insert into moderation_results (content_id, user_id, idempotency_key, outcome, payload)
        select t.content_id, $1, t.key, 'received', t.payload
          from unnest($2::bigint[], $3::text[], $4::jsonb[]) as t(content_id, key, payload)
@@ -425,6 +446,7 @@ export async function storeSubmissions(
   }
 
   // 3. Decide what is left; an item twice in the request is decided by its first entry.
+  const decidedIds: number[] = [];
   const toDecide = new Map<number, number>();
   submissions.forEach((submission, index) => {
     if (outcomes.has(index) || replayOf.has(index)) return;
@@ -435,7 +457,8 @@ export async function storeSubmissions(
   let decided = new Set<number>();
   if (toDecide.size > 0) {
     const indexes = [...toDecide.values()];
-    const rows = await db.query<{ id: number }>(
+    const rows = await db.queryPrepared<{ id: number }>(
+      'decide_submissions',
       `update contents c
           set status = 'decided', decided_by = $1, decided_at = now(), decision_source = 'human',
               moderated_status = v.moderated_status, lease_expires_at = null,
@@ -453,6 +476,7 @@ export async function storeSubmissions(
       ],
     );
     decided = new Set(rows.map((row) => row.id));
+    decidedIds.push(...decided);
 
     // 4. Why the others were not decided.
     const undecided = [...toDecide.keys()].filter((id) => !decided.has(id));
@@ -472,7 +496,8 @@ export async function storeSubmissions(
   // 5. Record every submission once.
   const reservedIndexes = [...firstWithKey].filter(([key]) => reserved.has(key));
   if (reservedIndexes.length > 0) {
-    await db.query(
+    await db.queryPrepared(
+      'record_submission_outcomes',
       `update moderation_results r set outcome = v.outcome
          from unnest($1::text[], $2::text[]) as v(key, outcome)
         where r.idempotency_key = v.key`,
@@ -502,15 +527,10 @@ export async function storeSubmissions(
     );
   }
 
-  // 6. Last, just before the commit: the decisions' effects. The report and AI rollups add to
-  // rows that every decision shares (this hour's totals), so on PostgreSQL each submit holds their
-  // locks until it commits and concurrent submits queue behind it; every statement run after
-  // them would lengthen that queue.
-  await recordDecisionEffects(db, [...decided], 'human');
-
-  return submissions.map((submission, index) => ({
+  const stored = submissions.map((submission, index) => ({
     content_id: submission.result.content_id,
     idempotency_key: submission.key,
     status: outcomes.get(index) ?? 'duplicate',
   }));
+  return { stored, decided: decidedIds };
 }

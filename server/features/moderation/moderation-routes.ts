@@ -9,14 +9,10 @@ import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { UserStats } from '../statistics/user-stats-socket';
-import {
-  leasedContentItems,
-  storeSubmissions,
-  submitTargets,
-  type SubmitTarget,
-} from './content-repository';
+import { leasedContentItems, submitTargets, type SubmitTarget } from './content-repository';
 import { recordContentLoaded, recordMediaLog } from './moderation-log-repository';
 import type { AppMetrics } from '../../observability/metrics';
+import { createSubmitGroups } from './submit-groups';
 
 const SUBMIT_MESSAGES: Record<SubmitOutcome, string> = {
   stored: 'Stored.',
@@ -58,6 +54,35 @@ export async function moderationRoutes(
   deps: { db: Database; userStats: UserStats; metrics?: Pick<AppMetrics, 'itemsDecided'> },
 ): Promise<void> {
   const { db } = deps;
+  // PostgreSQL serves several transactions at once; the embedded database one at a time.
+  const submitGroups = createSubmitGroups(db, db.kind === 'pglite' ? 1 : 4);
+
+  /**
+   * The user's count of items moderated today, after a submit stored something. While one
+   * count is being read, later submits of the same user ask for one more read after it, not one
+   * each: the last read answers for all of them, and a busy database counts once, not per item.
+   */
+  const counting = new Map<number, { again: boolean }>();
+  const notifyModerated = (userId: number, onError: (error: unknown) => void): void => {
+    const running = counting.get(userId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    counting.set(userId, state);
+    const read = (): void => {
+      state.again = false;
+      deps.userStats
+        .notifyModerated(userId)
+        .catch(onError)
+        .finally(() => {
+          if (state.again) read();
+          else counting.delete(userId);
+        });
+    };
+    read();
+  };
 
   registerEndpoint(app, moderationEndpoints.contentUpdate, async ({ user, body: assigned }) => {
     const items = await leasedContentItems(
@@ -90,16 +115,13 @@ export async function moderationRoutes(
       throw new HttpError(422, message, fields);
     }
 
-    const stored = await db.transaction((tx) =>
-      storeSubmissions(
-        tx,
-        user.id,
-        results.map((result) => ({ result, key: result.idempotency_key ?? null })),
-      ),
+    const stored = await submitGroups.store(
+      user.id,
+      results.map((result) => ({ result, key: result.idempotency_key ?? null })),
     );
     deps.metrics?.itemsDecided(stored.filter((item) => item.status === 'stored').length);
     if (stored.some((item) => item.status === 'stored')) {
-      deps.userStats.notifyModerated(user.id).catch((error: unknown) => {
+      notifyModerated(user.id, (error) => {
         request.log.error({ err: error }, 'moderated count notification failed');
       });
     }

@@ -1,7 +1,7 @@
 /**
  * Prepared statements (Queryable.queryPrepared), on the engine of this run: the same answers as
  * an unprepared query, every kind of parameter arrives as itself (quotes and backslashes in text
- * included), a statement survives the rollback of the transaction that prepared it, and a name
+ * included, arrays of text, numbers and JSON too), a statement survives the rollback of the transaction that prepared it, and a name
  * that is not a plain identifier never reaches SQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,26 @@ describe('prepared statements', () => {
       ).toEqual([{ n: run, t: 'x', b: false, d: 0, missing: false }]);
     }
     expect(plain).toEqual([{ n: 7, t: tricky, b: true, d: 2.5, missing: true }]);
+  });
+
+  it('take arrays of text, numbers and JSON, each element as sent', async () => {
+    const texts = [`it's`, 'a "quoted" \\ back\\slash', '', null, '{not, an array}'];
+    const payloads = [JSON.stringify({ say: `"hi" \\ it's` }), JSON.stringify([1, { a: null }])];
+    const sql = `select $1::bigint[] as ids, $2::text[] as texts,
+                        (select array_agg(p order by n) from unnest($3::jsonb[]) with ordinality as t(p, n)) as payloads`;
+    const expected = [
+      {
+        ids: [1, 2, 9_007_199_254_740_991],
+        texts,
+        payloads: payloads.map((payload) => JSON.parse(payload) as unknown),
+      },
+    ];
+    const params = [[1, 2, 9_007_199_254_740_991], texts, payloads];
+    expect(await db.query(sql, params)).toEqual(expected);
+    expect(await db.queryPrepared('echo_arrays', sql, params)).toEqual(expected);
+    expect(await db.queryPrepared('echo_arrays', sql, [[], [], []])).toEqual([
+      { ids: [], texts: [], payloads: null },
+    ]);
   });
 
   it('survive the rollback of the transaction that first prepared them', async () => {

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModeratedResult } from '../../../../src/contract/content';
+import type { Database, Queryable } from '../../../../server/db/database';
+import type { SubmissionInput } from '../../../../server/features/moderation/content-repository';
+import { createSubmitGroups } from '../../../../server/features/moderation/submit-groups';
+import {
+  createCallbackService,
+  insertTestContent,
+  userId,
+} from '../../../support/delivery-fixtures';
+import { openTestDatabase } from '../../../support/test-database';
+
+/**
+ * Submits stored together in one transaction (a group commit) answer and store exactly what
+ * each would alone: every item decided once, one delivery and one share of the report rollups
+ * per decided item, refusals as refusals, and a submit whose statements fail fails alone.
+ */
+describe('submit groups', () => {
+  let db: Database;
+  let dispose: () => Promise<void>;
+  let alice: number;
+  let bob: number;
+  let serviceId: number;
+
+  beforeAll(async () => {
+    ({ db, dispose } = await openTestDatabase('demo'));
+    alice = await userId(db, 'operator');
+    bob = await userId(db, 'batch');
+    serviceId = (await createCallbackService(db, { callbackUrl: 'http://127.0.0.1:9/hook' })).id;
+  });
+  afterAll(() => dispose());
+
+  let keys = 0;
+  const submission = (user: number, contentId: number): SubmissionInput => {
+    keys += 1;
+    const key = `group-key-${String(keys).padStart(6, '0')}`;
+    const result: ModeratedResult = {
+      content_id: contentId,
+      moderated_status: { spam: 1 },
+      moderated_time: new Date().toISOString(),
+      inbound_time: new Date().toISOString(),
+      subscriber_id: 'sub-1',
+      user_id: user,
+      total_contents: 1,
+      username: 'someone',
+      is_batch_moderator: false,
+      idempotency_key: key,
+    };
+    return { result, key };
+  };
+  const leasedItems = async (user: number, count: number) => {
+    const ids: number[] = [];
+    for (let n = 0; n < count; n += 1) {
+      const id = await insertTestContent(db, serviceId);
+      await db.query(
+        `update contents set status = 'assigned', assigned_to = $2, last_assigned_to = $2,
+                assigned_at = now(), lease_expires_at = now() + interval '1 minute'
+          where id = $1`,
+        [id, user],
+      );
+      ids.push(id);
+    }
+    return ids;
+  };
+  const decidedInRollups = async () => {
+    const [row] = await db.query<{ decided: number }>(
+      `select coalesce(sum(decided), 0)::int as decided from report_service_rollups
+        where grain = 'hour' and service_id = $1`,
+      [serviceId],
+    );
+    return row?.decided ?? 0;
+  };
+
+  it('stores concurrent submits of several operators as if one after another', async () => {
+    const aliceItems = await leasedItems(alice, 12);
+    const bobItems = await leasedItems(bob, 12);
+    const before = await decidedInRollups();
+    const groups = createSubmitGroups(db, 1);
+    // One item per request, as single-item moderators send them, all at once; Bob also
+    // submits one of Alice's items (refused) and one of his own twice (decided once).
+    const requests = [
+      ...aliceItems.map((id) => groups.store(alice, [submission(alice, id)])),
+      ...bobItems.map((id) => groups.store(bob, [submission(bob, id)])),
+      groups.store(bob, [submission(bob, aliceItems[0] ?? 0)]),
+      groups.store(bob, [submission(bob, bobItems[0] ?? 0)]),
+    ];
+    const answers = (await Promise.all(requests)).map((stored) => stored.map((s) => s.status));
+    expect(answers.slice(0, 24)).toEqual(Array.from({ length: 24 }, () => ['stored']));
+    expect(answers.slice(24)).toEqual([['already_decided'], ['duplicate']]);
+
+    const all = [...aliceItems, ...bobItems];
+    const [deliveries] = await db.query<{ n: number }>(
+      'select count(*)::int as n from deliveries where content_id = any($1::bigint[])',
+      [all],
+    );
+    expect(deliveries?.n).toBe(24);
+    expect((await decidedInRollups()) - before).toBe(24);
+    const results = await db.query<{ n: number }>(
+      `select count(*)::int as n from moderation_results where content_id = any($1::bigint[])`,
+      [all],
+    );
+    expect(results[0]?.n).toBe(26);
+  });
+
+  it("answers a failing submit with its own error and stores its neighbours'", async () => {
+    const [good] = await leasedItems(alice, 1);
+    const [bad] = await leasedItems(bob, 1);
+    // A database that fails Bob's decisions, as a broken statement would.
+    const failBob = (target: Queryable): Queryable => ({
+      query: (sql, params) => target.query(sql, params),
+      queryPrepared: (name, sql, params) =>
+        name === 'decide_submissions' && params?.[0] === bob
+          ? Promise.reject(new Error('statement failed'))
+          : target.queryPrepared(name, sql, params),
+    });
+    const failing: Database = {
+      ...db,
+      transaction: (work) => db.transaction((tx) => work(failBob(tx))),
+    };
+    const groups = createSubmitGroups(failing, 1);
+    const first = groups.store(alice, [submission(alice, good ?? 0)]);
+    const [aliceAnswer, bobAnswer] = await Promise.allSettled([
+      groups.store(alice, [submission(alice, good ?? 0)]),
+      groups.store(bob, [submission(bob, bad ?? 0)]),
+      first,
+    ]);
+    expect((await first).map((s) => s.status)).toEqual(['stored']);
+    expect(aliceAnswer).toMatchObject({ status: 'fulfilled', value: [{ status: 'duplicate' }] });
+    expect(bobAnswer).toMatchObject({ status: 'rejected', reason: new Error('statement failed') });
+    const [row] = await db.query<{ status: string }>('select status from contents where id = $1', [
+      bad,
+    ]);
+    expect(row?.status).toBe('assigned');
+  });
+});
