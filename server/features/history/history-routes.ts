@@ -84,7 +84,7 @@ function registerHistoryEndpoints(
       let after: KeysetCursor | undefined;
       for (let more = true; more;) {
         const batch = await historyCsvBatch(db, scope, filter, after, EXPORT_BATCH);
-        if (batch.text !== '') yield batch.text;
+        yield* batch.chunks;
         after = batch.last;
         more = batch.rows === EXPORT_BATCH;
       }
