@@ -213,10 +213,10 @@ describe('history tags: the filter and the export after decisions change', () =>
       expect(first.total).toBe(10_000);
       expect(first.total_capped).toBe(true);
       const second = await admin.client.callOk(historyEndpoints.list, {
-        query: { ...query, after: first.next_cursor },
+        query: { ...query, after: first.next_cursor ?? undefined },
       });
       const third = await admin.client.callOk(historyEndpoints.list, {
-        query: { ...query, after: second.next_cursor },
+        query: { ...query, after: second.next_cursor ?? undefined },
       });
       const read = [...first.data, ...second.data, ...third.data].map((row) => row.id);
       const all = await containing(window, 'spam');
@@ -226,7 +226,7 @@ describe('history tags: the filter and the export after decisions change', () =>
           : all.slice(0, 150),
       );
       const back = await admin.client.callOk(historyEndpoints.list, {
-        query: { ...query, before: third.prev_cursor },
+        query: { ...query, before: third.prev_cursor ?? undefined },
       });
       expect(back.data.map((row) => row.id)).toEqual(second.data.map((row) => row.id));
     }
