@@ -76,5 +76,16 @@ create function history_applied_tags(status jsonb)
   end
 $$;
 
+-- The AI's tags as the history exports them: the answer's array, space-separated (a null inside
+-- written 'null'); null when the answer is not an array. Stored for the same reason.
+create function history_ai_tags(answer jsonb)
+  returns text language sql immutable parallel safe as $$
+  select case when jsonb_typeof(answer) = 'array' then
+    array_to_string(array(select jsonb_array_elements_text(answer)), ' ', 'null')
+  end
+$$;
+
+-- One statement, so the table is written once for both.
 alter table contents
-  add column applied_tags text generated always as (history_applied_tags(moderated_status)) stored;
+  add column applied_tags text generated always as (history_applied_tags(moderated_status)) stored,
+  add column ai_tags_text text generated always as (history_ai_tags(ai_moderated_status)) stored;

@@ -173,7 +173,7 @@ const SOURCE_COLUMNS =
   'c.id, c.decided_at, c.bound_time, c.service_id, c.subscriber_id, c.user_id, c.username, ' +
   'c.message_type, c.content, c.moderated_status, c.decision_source, c.decided_by, ' +
   'c.ai_moderated_status, c.file_url, c.notes, c.ai_response_time, c.ai_other_details, ' +
-  'c.ai_answered_at, c.assigned_at, c.loaded_at, c.applied_tags';
+  'c.ai_answered_at, c.assigned_at, c.loaded_at, c.applied_tags, c.ai_tags_text';
 
 /**
  * Reads `fields` of the contents rows that `where` and `orderBy` select (up to `limit`), with
@@ -333,60 +333,56 @@ export const HISTORY_CSV_HEADERS = Object.keys(HistoryCsvRowSchema.shape) as Csv
 const UTC_MILLIS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
- * The export's cells as SQL, one per header, each already a CSV cell (migration 050's csv_cell
- * quotes and neutralises formulas as server/http/csv.ts does). The values are those the list
- * shows (toRow): dates in UTC to the millisecond, the applied tags, the custom tag's text, who
- * decided only for staff and only when a person did.
+ * The export's values as SQL, one per header, before they are written as CSV cells: the values
+ * the list shows (toRow): dates in UTC to the millisecond, the applied tags and the AI's (both
+ * stored with the item, migration 051), the custom tag's text, who decided only for staff and
+ * only when a person did. `cell: false` marks values that need no quoting (numbers, dates, a
+ * fixed word).
  */
-function csvCellsSql(scope: HistoryScope): Record<CsvHeader, string> {
-  const operator =
-    scope.kind === 'staff'
-      ? `csv_cell(case when c.decision_source is distinct from 'ai' and btrim(u.username) <> ''
-                       then u.username end)`
-      : `''`;
+function csvValuesSql(scope: HistoryScope): Record<CsvHeader, { sql: string; cell: boolean }> {
+  const value = (sql: string) => ({ sql, cell: true });
+  const plain = (sql: string) => ({ sql, cell: false });
   return {
-    content_id: 'c.id::text',
-    decided_at_utc: `to_char(c.decided_at at time zone 'UTC', ${UTC_MILLIS})`,
-    arrived_at_utc: `to_char(c.bound_time at time zone 'UTC', ${UTC_MILLIS})`,
-    service: 'csv_cell(s.name)',
-    subscriber: 'csv_cell(sb.name)',
-    user_id: 'csv_cell(c.user_id)',
-    username: 'csv_cell(c.username)',
-    message_type: 'csv_cell(c.message_type)',
-    // Stored with the decision (migration 051's history_applied_tags: 1, true or '1').
-    tags: 'csv_cell(c.applied_tags)',
-    additional: `csv_cell(case when jsonb_typeof(c.moderated_status -> 'additional') = 'string'
-                    and btrim(c.moderated_status ->> 'additional') <> ''
-                   then c.moderated_status ->> 'additional' end)`,
-    source: `case when c.decision_source = 'ai' then 'ai' else 'human' end`,
-    operator,
-    ai_tags: `csv_cell(case when jsonb_typeof(c.ai_moderated_status) = 'array'
-                   then array_to_string(array(select jsonb_array_elements_text(c.ai_moderated_status)),
-                                        ' ', 'null') end)`,
-    content: 'csv_cell(c.content)',
+    content_id: plain('c.id::text'),
+    decided_at_utc: plain(`to_char(c.decided_at at time zone 'UTC', ${UTC_MILLIS})`),
+    arrived_at_utc: plain(`to_char(c.bound_time at time zone 'UTC', ${UTC_MILLIS})`),
+    service: value('s.name'),
+    subscriber: value('sb.name'),
+    user_id: value('c.user_id'),
+    username: value('c.username'),
+    message_type: value('c.message_type'),
+    tags: value('c.applied_tags'),
+    additional: value(`case when jsonb_typeof(c.moderated_status -> 'additional') = 'string'
+                             and btrim(c.moderated_status ->> 'additional') <> ''
+                            then c.moderated_status ->> 'additional' end`),
+    source: plain(`case when c.decision_source = 'ai' then 'ai' else 'human' end`),
+    operator: value(
+      scope.kind === 'staff'
+        ? `case when c.decision_source is distinct from 'ai' and btrim(u.username) <> ''
+                then u.username end`
+        : 'null::text',
+    ),
+    ai_tags: value('c.ai_tags_text'),
+    content: value('c.content'),
   };
 }
 
 export interface HistoryCsvBatch {
-  /** The batch's CSV lines in pieces of CSV_CHUNK_LINES, each line ending in a line break. */
-  chunks: string[];
+  /** The batch's CSV lines, each ending in a line break; '' when no row is left. */
+  text: string;
   rows: number;
   /** Where the next batch starts: the last row's position. */
   last: KeysetCursor | undefined;
 }
 
 /**
- * Lines per piece of a batch's text. A piece stays well under V8's large-object size (128 kB),
- * so its strings and buffers die young with the next scavenge; one text per batch (half a
- * megabyte) went to the large-object space, freed only by a full collection, and the server's
- * memory on PostgreSQL grew with the rows exported until one came.
- */
-const CSV_CHUNK_LINES = 100;
-
-/**
  * One batch of the CSV export, newest first, as finished CSV text: the database writes each
- * line and joins them in pieces, so the server handles a few texts a batch instead of 14 cells
- * a row (which cost more than the export's 50,000 rows a second). `after` continues from `last`.
+ * line and joins the batch, so the server handles one text a batch instead of 14 cells a row
+ * (which cost more than the export's 50,000 rows a second). `after` continues from `last`.
+ *
+ * The values are read first, behind a fence (offset 0), and written as cells after: csv_cell
+ * (migrations 050, 052) is inlined and names its value several times, so a value that is an
+ * expression would be computed once per mention.
  */
 export async function historyCsvBatch(
   db: Queryable,
@@ -397,45 +393,51 @@ export async function historyCsvBatch(
 ): Promise<HistoryCsvBatch> {
   const params = new SqlParams();
   const source = sourceOf(filter, scope, params);
-  const request = { after: after ? encodeCursor(after) : undefined, limit: size - 1 };
   // keysetSql reads one row more than its limit (to tell whether a next page exists).
-  const keyset = keysetSql(params, source.keyset, request);
+  const keyset = keysetSql(params, source.keyset, {
+    after: after ? encodeCursor(after) : undefined,
+    limit: size - 1,
+  });
   const conditions = keyset.condition
     ? [...source.conditions, keyset.condition]
     : source.conditions;
-  const cells = csvCellsSql(scope);
-  const chunk = params.add(CSV_CHUNK_LINES);
-  const pieces = await db.query<{
-    text: string;
+  const values = csvValuesSql(scope);
+  const cells = HISTORY_CSV_HEADERS.map((header) =>
+    values[header].cell ? `csv_cell(v.${header})` : `coalesce(v.${header}, '')`,
+  );
+  const batch = await queryOne<{
+    text: string | null;
     rows: number;
     last_at: string | null;
     last_id: number | null;
   }>(
+    db,
     `with page as (select ${SOURCE_COLUMNS} from ${source.from} ${whereOf(conditions)}
                     order by ${keyset.orderBy} limit ${keyset.limit}),
-          lines as (select ${HISTORY_CSV_HEADERS.map((header) => cells[header]).join(` || ',' || `)} as line,
-                           row_number() over (order by c.decided_at desc, c.id desc) - 1 as n
-                      from page c
-                      join services s on s.id = c.service_id
-                      join subscribers sb on sb.id = c.subscriber_id
-                      left join users u on u.id = c.decided_by),
-          -- Newest first: the batch ends with the page's oldest row.
-          last as (select decided_at, id from page order by decided_at, id limit 1)
+          lines as (select concat_ws(',', ${cells.join(', ')}) as line, v.decided_at, v.id,
+                           row_number() over (order by v.decided_at desc, v.id desc) as n
+                      from (select ${HISTORY_CSV_HEADERS.map((header) => `${values[header].sql} as ${header}`).join(', ')},
+                                   c.decided_at, c.id
+                              from page c
+                              join services s on s.id = c.service_id
+                              join subscribers sb on sb.id = c.subscriber_id
+                              left join users u on u.id = c.decided_by
+                            offset 0) v),
+          last as (select decided_at, id from lines order by n desc limit 1)
      select string_agg(line || chr(10), '' order by n) as text, count(*)::int as rows,
             (select to_char(decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
                from last) as last_at,
             (select id from last) as last_id
-       from lines group by n / ${chunk} order by n / ${chunk}`,
+       from lines`,
     params.values,
   );
-  const end = pieces.at(-1);
-  if (!end || end.last_at === null || end.last_id === null) {
-    return { chunks: [], rows: 0, last: undefined };
+  if (!batch || batch.rows === 0 || batch.last_at === null || batch.last_id === null) {
+    return { text: '', rows: 0, last: undefined };
   }
   return {
-    chunks: pieces.map((piece) => piece.text),
-    rows: pieces.reduce((sum, piece) => sum + piece.rows, 0),
-    last: { at: end.last_at, id: Number(end.last_id) },
+    text: batch.text ?? '',
+    rows: batch.rows,
+    last: { at: batch.last_at, id: Number(batch.last_id) },
   };
 }
 

@@ -84,7 +84,7 @@ function registerHistoryEndpoints(
       let after: KeysetCursor | undefined;
       for (let more = true; more;) {
         const batch = await historyCsvBatch(db, scope, filter, after, EXPORT_BATCH);
-        yield* batch.chunks;
+        if (batch.text !== '') yield batch.text;
         after = batch.last;
         more = batch.rows === EXPORT_BATCH;
       }
