@@ -16,8 +16,9 @@ const MIGRATIONS_DIR = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../server/db/migrations',
 );
-/** 046: history and insight; 047: history search; 048: AI review; 049: reports. */
-const BASELINE_MIGRATIONS = /^04[6-9]_.+\.sql$/;
+/** 046: history and insight; 047: history search; 048: AI review; 049: reports; 051, 052: history
+ * tags and report reads (050 has no index). */
+const BASELINE_MIGRATIONS = /^(04[6-9]|05[0-2])_.+\.sql$/;
 
 /** Index names created by the screens' migrations present in this checkout, by file. */
 export function screenIndexes(): { file: string; indexes: string[] }[] {

@@ -44,6 +44,12 @@ export interface KeysetSql {
   limit: string;
 }
 
+/** The order of a page request over `columns` (newest first, or oldest first going back). */
+export function keysetOrder(columns: KeysetColumns, request: KeysetRequest): string {
+  const direction = request.before !== undefined ? 'asc' : 'desc';
+  return `${columns.time} ${direction}, ${columns.id} ${direction}`;
+}
+
 /** The position condition, order and limit of a page request. */
 export function keysetSql(
   params: SqlParams,
@@ -59,10 +65,9 @@ export function keysetSql(
     const id = params.add(cursor.id);
     condition = `(${columns.time}, ${columns.id}) ${backwards ? '>' : '<'} (${at}::timestamptz, ${id}::bigint)`;
   }
-  const direction = backwards ? 'asc' : 'desc';
   return {
     condition,
-    orderBy: `${columns.time} ${direction}, ${columns.id} ${direction}`,
+    orderBy: keysetOrder(columns, request),
     limit: params.add(request.limit + 1),
   };
 }

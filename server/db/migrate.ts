@@ -40,12 +40,22 @@ async function lockMigrations(db: Database, tx: Queryable): Promise<void> {
 }
 
 /**
- * Migrations are plain statements separated by ';' at line ends; a function body may not end a
- * line with ';' (048's is one SQL expression).
+ * Migrations are plain statements separated by ';' at line ends. A dollar-quoted body ($$ ... $$,
+ * e.g. a PL/pgSQL trigger function) is one statement whatever its lines end with.
  */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let lines: string[] = [];
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    if (/^\s*--/.test(line)) continue;
+    lines.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(lines.join('\n').replace(/;\s*$/, ''));
+      lines = [];
+    }
+  }
+  statements.push(lines.join('\n'));
+  return statements.map((statement) => statement.trim()).filter(Boolean);
 }

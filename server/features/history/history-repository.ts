@@ -10,7 +10,13 @@ import {
 import { encodeCursor, TOTAL_CAP, type KeysetCursor } from '../../../src/contract/list';
 import { queryOne, type Queryable } from '../../db/database';
 import { jsonRowSql, jsonTimestamp, parseJsonRow, type JsonFields } from '../../db/json-rows';
-import { keysetPage, keysetSql, type KeysetRequest } from '../../db/keyset';
+import {
+  keysetOrder,
+  keysetPage,
+  keysetSql,
+  type KeysetColumns,
+  type KeysetRequest,
+} from '../../db/keyset';
 import { SqlParams, whereOf } from '../../db/sql-params';
 import { attemptsOf } from '../delivery/aggregator-repository';
 
@@ -42,7 +48,23 @@ export interface HistoryFilter {
   to: Date;
 }
 
-const KEYSET = { time: 'c.decided_at', id: 'c.id' };
+/**
+ * Where a read takes its rows from. Most filters read contents through one of migration 047's
+ * indexes. The tag filter alone reads the side table history_tags (migration 051: one row per
+ * tag of each decided item, kept by triggers on contents) in (tag, decided_at, content_id) order
+ * and joins each row it keeps to its item, so neither the page nor the capped count reads items
+ * without the tag: the keyset position and the range are on the side table's columns.
+ */
+/** The keyset columns of what a read selected (the page), whatever its source. */
+const PAGE_KEYSET: KeysetColumns = { time: 'c.decided_at', id: 'c.id' };
+
+interface RowSource {
+  from: string;
+  keyset: KeysetColumns;
+  conditions: string[];
+  /** What the capped count reads: the tag filter alone counts side-table entries only. */
+  count: { from: string; conditions: string[] };
+}
 
 /** A customer's rows: those of the services linked to them, in the statement itself. */
 function scopeConditions(scope: HistoryScope, params: SqlParams): string[] {
@@ -52,13 +74,8 @@ function scopeConditions(scope: HistoryScope, params: SqlParams): string[] {
   ];
 }
 
-function conditionsOf(filter: HistoryFilter, scope: HistoryScope, params: SqlParams): string[] {
-  const conditions = [
-    "c.status = 'decided'",
-    `c.decided_at >= ${params.add(filter.from)}`,
-    `c.decided_at <= ${params.add(filter.to)}`,
-  ];
-  conditions.push(...scopeConditions(scope, params));
+function itemConditionsOf(filter: HistoryFilter, scope: HistoryScope, params: SqlParams): string[] {
+  const conditions = scopeConditions(scope, params);
   if (filter.content_id !== undefined) conditions.push(`c.id = ${params.add(filter.content_id)}`);
   if (filter.service_id !== undefined) {
     conditions.push(`c.service_id = ${params.add(filter.service_id)}`);
@@ -70,10 +87,6 @@ function conditionsOf(filter: HistoryFilter, scope: HistoryScope, params: SqlPar
     const user = params.add(filter.user);
     conditions.push(`(c.user_id = ${user} or c.username = ${user})`);
   }
-  if (filter.tag !== undefined) {
-    // Containment is what the GIN index of migration 047 answers.
-    conditions.push(`c.moderated_status @> jsonb_build_object(${params.add(filter.tag)}::text, 1)`);
-  }
   if (filter.source !== undefined) {
     conditions.push(`c.decision_source = ${params.add(filter.source)}`);
   }
@@ -81,6 +94,45 @@ function conditionsOf(filter: HistoryFilter, scope: HistoryScope, params: SqlPar
     conditions.push(`c.decided_by = ${params.add(filter.operator_id)}`);
   }
   return conditions;
+}
+
+function sourceOf(filter: HistoryFilter, scope: HistoryScope, params: SqlParams): RowSource {
+  const items = itemConditionsOf(filter, scope, params);
+  if (filter.tag !== undefined && items.length === 0) {
+    const conditions = [
+      `t.tag = ${params.add(filter.tag)}`,
+      `t.decided_at >= ${params.add(filter.from)}`,
+      `t.decided_at <= ${params.add(filter.to)}`,
+    ];
+    return {
+      // Each side-table row in index order, then its item by primary key: the fence (offset 0)
+      // keeps that plan even on PGlite, whose planner has no statistics (it never analyzes).
+      // The side table holds decided items only; the item's status is checked all the same.
+      from: `history_tags t cross join lateral
+               (select * from contents c where c.id = t.content_id and c.status = 'decided'
+                offset 0) c`,
+      keyset: { time: 't.decided_at', id: 't.content_id' },
+      conditions,
+      count: { from: 'history_tags t', conditions },
+    };
+  }
+  const conditions = [
+    "c.status = 'decided'",
+    `c.decided_at >= ${params.add(filter.from)}`,
+    `c.decided_at <= ${params.add(filter.to)}`,
+    ...items,
+  ];
+  if (filter.tag !== undefined) {
+    // With another filter (or a customer's services) the tag is checked on the rows that
+    // filter's index reads, or found through the GIN index of migration 047, as before.
+    conditions.push(`c.moderated_status @> jsonb_build_object(${params.add(filter.tag)}::text, 1)`);
+  }
+  return {
+    from: 'contents c',
+    keyset: { time: 'c.decided_at', id: 'c.id' },
+    conditions,
+    count: { from: 'contents c', conditions },
+  };
 }
 
 /** What every read selects, as one JSON text per row (see server/db/json-rows.ts). */
@@ -121,7 +173,7 @@ const SOURCE_COLUMNS =
   'c.id, c.decided_at, c.bound_time, c.service_id, c.subscriber_id, c.user_id, c.username, ' +
   'c.message_type, c.content, c.moderated_status, c.decision_source, c.decided_by, ' +
   'c.ai_moderated_status, c.file_url, c.notes, c.ai_response_time, c.ai_other_details, ' +
-  'c.ai_answered_at, c.assigned_at, c.loaded_at';
+  'c.ai_answered_at, c.assigned_at, c.loaded_at, c.applied_tags, c.ai_tags_text';
 
 /**
  * Reads `fields` of the contents rows that `where` and `orderBy` select (up to `limit`), with
@@ -131,17 +183,25 @@ const SOURCE_COLUMNS =
 async function readRows<Fields extends JsonFields<string>>(
   db: Queryable,
   fields: Fields,
-  query: { where: string; orderBy: string; limit: string; params: SqlParams },
+  query: {
+    from: string;
+    where: string;
+    /** The order over the source's columns, and the same order over the page's. */
+    orderBy: string;
+    pageOrder: string;
+    limit: string;
+    params: SqlParams;
+  },
 ): Promise<Record<FieldKey<Fields>, unknown>[]> {
   const rows = await db.query<{ row: string }>(
-    `with page as (select ${SOURCE_COLUMNS} from contents c ${query.where}
+    `with page as (select ${SOURCE_COLUMNS} from ${query.from} ${query.where}
                     order by ${query.orderBy} limit ${query.limit})
      select ${jsonRowSql(fields)}
        from page c
        join services s on s.id = c.service_id
        join subscribers sb on sb.id = c.subscriber_id
        left join users u on u.id = c.decided_by
-      order by ${query.orderBy}`,
+      order by ${query.pageOrder}`,
     query.params.values,
   );
   return rows.map((row) => parseJsonRow(fields, row.row));
@@ -232,12 +292,13 @@ export async function listHistory(
   request: KeysetRequest,
 ): Promise<HistoryPage> {
   const params = new SqlParams();
-  const conditions = conditionsOf(filter, scope, params);
-  const keyset = keysetSql(params, KEYSET, request);
-  if (keyset.condition) conditions.push(keyset.condition);
+  const source = sourceOf(filter, scope, params);
+  const keyset = keysetSql(params, source.keyset, request);
   const read = await readRows(db, ROW_FIELDS, {
-    where: whereOf(conditions),
+    from: source.from,
+    where: whereOf(keyset.condition ? [...source.conditions, keyset.condition] : source.conditions),
     orderBy: keyset.orderBy,
+    pageOrder: keysetOrder(PAGE_KEYSET, request),
     limit: keyset.limit,
     params,
   });
@@ -247,14 +308,15 @@ export async function listHistory(
   );
 
   const countParams = new SqlParams();
-  const counted = await queryOne<{ count: number }>(
+  const { count: counted } = sourceOf(filter, scope, countParams);
+  const row = await queryOne<{ count: number }>(
     db,
     `select count(*)::int as count
-       from (select 1 from contents c ${whereOf(conditionsOf(filter, scope, countParams))}
+       from (select 1 from ${counted.from} ${whereOf(counted.conditions)}
              limit ${countParams.add(TOTAL_CAP + 1)}) capped`,
     countParams.values,
   );
-  const count = counted?.count ?? 0;
+  const count = row?.count ?? 0;
   return {
     rows: page.rows.map(stripCursor),
     next_cursor: page.next_cursor,
@@ -271,40 +333,37 @@ export const HISTORY_CSV_HEADERS = Object.keys(HistoryCsvRowSchema.shape) as Csv
 const UTC_MILLIS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
- * The export's cells as SQL, one per header, each already a CSV cell (migration 050's csv_cell
- * quotes and neutralises formulas as server/http/csv.ts does). The values are those the list
- * shows (toRow): dates in UTC to the millisecond, the applied tags, the custom tag's text, who
- * decided only for staff and only when a person did.
+ * The export's values as SQL, one per header, before they are written as CSV cells: the values
+ * the list shows (toRow): dates in UTC to the millisecond, the applied tags and the AI's (both
+ * stored with the item, migration 051), the custom tag's text, who decided only for staff and
+ * only when a person did. `cell: false` marks values that need no quoting (numbers, dates, a
+ * fixed word).
  */
-function csvCellsSql(scope: HistoryScope): Record<CsvHeader, string> {
-  const operator =
-    scope.kind === 'staff'
-      ? `csv_cell(case when c.decision_source is distinct from 'ai' and btrim(u.username) <> ''
-                       then u.username end)`
-      : `''`;
+function csvValuesSql(scope: HistoryScope): Record<CsvHeader, { sql: string; cell: boolean }> {
+  const value = (sql: string) => ({ sql, cell: true });
+  const plain = (sql: string) => ({ sql, cell: false });
   return {
-    content_id: 'c.id::text',
-    decided_at_utc: `to_char(c.decided_at at time zone 'UTC', ${UTC_MILLIS})`,
-    arrived_at_utc: `to_char(c.bound_time at time zone 'UTC', ${UTC_MILLIS})`,
-    service: 'csv_cell(s.name)',
-    subscriber: 'csv_cell(sb.name)',
-    user_id: 'csv_cell(c.user_id)',
-    username: 'csv_cell(c.username)',
-    message_type: 'csv_cell(c.message_type)',
-    // Inline rather than a function of the migration: a set-returning SQL function is not
-    // inlined, and its call per row halved the export's speed.
-    tags: `csv_cell(case when jsonb_typeof(c.moderated_status) = 'object'
-                    then (select string_agg(t.key, ' ') from jsonb_each_text(c.moderated_status) t
-                           where t.key <> 'additional' and t.value in ('1', 'true')) end)`,
-    additional: `csv_cell(case when jsonb_typeof(c.moderated_status -> 'additional') = 'string'
-                    and btrim(c.moderated_status ->> 'additional') <> ''
-                   then c.moderated_status ->> 'additional' end)`,
-    source: `case when c.decision_source = 'ai' then 'ai' else 'human' end`,
-    operator,
-    ai_tags: `csv_cell(case when jsonb_typeof(c.ai_moderated_status) = 'array'
-                   then array_to_string(array(select jsonb_array_elements_text(c.ai_moderated_status)),
-                                        ' ', 'null') end)`,
-    content: 'csv_cell(c.content)',
+    content_id: plain('c.id::text'),
+    decided_at_utc: plain(`to_char(c.decided_at at time zone 'UTC', ${UTC_MILLIS})`),
+    arrived_at_utc: plain(`to_char(c.bound_time at time zone 'UTC', ${UTC_MILLIS})`),
+    service: value('s.name'),
+    subscriber: value('sb.name'),
+    user_id: value('c.user_id'),
+    username: value('c.username'),
+    message_type: value('c.message_type'),
+    tags: value('c.applied_tags'),
+    additional: value(`case when jsonb_typeof(c.moderated_status -> 'additional') = 'string'
+                             and btrim(c.moderated_status ->> 'additional') <> ''
+                            then c.moderated_status ->> 'additional' end`),
+    source: plain(`case when c.decision_source = 'ai' then 'ai' else 'human' end`),
+    operator: value(
+      scope.kind === 'staff'
+        ? `case when c.decision_source is distinct from 'ai' and btrim(u.username) <> ''
+                then u.username end`
+        : 'null::text',
+    ),
+    ai_tags: value('c.ai_tags_text'),
+    content: value('c.content'),
   };
 }
 
@@ -320,6 +379,10 @@ export interface HistoryCsvBatch {
  * One batch of the CSV export, newest first, as finished CSV text: the database writes each
  * line and joins the batch, so the server handles one text a batch instead of 14 cells a row
  * (which cost more than the export's 50,000 rows a second). `after` continues from `last`.
+ *
+ * The values are read first, behind a fence (offset 0), and written as cells after: csv_cell
+ * (migrations 050, 052) is inlined and names its value several times, so a value that is an
+ * expression would be computed once per mention.
  */
 export async function historyCsvBatch(
   db: Queryable,
@@ -329,14 +392,19 @@ export async function historyCsvBatch(
   size: number,
 ): Promise<HistoryCsvBatch> {
   const params = new SqlParams();
-  const conditions = conditionsOf(filter, scope, params);
+  const source = sourceOf(filter, scope, params);
   // keysetSql reads one row more than its limit (to tell whether a next page exists).
-  const keyset = keysetSql(params, KEYSET, {
+  const keyset = keysetSql(params, source.keyset, {
     after: after ? encodeCursor(after) : undefined,
     limit: size - 1,
   });
-  if (keyset.condition) conditions.push(keyset.condition);
-  const cells = csvCellsSql(scope);
+  const conditions = keyset.condition
+    ? [...source.conditions, keyset.condition]
+    : source.conditions;
+  const values = csvValuesSql(scope);
+  const cells = HISTORY_CSV_HEADERS.map((header) =>
+    values[header].cell ? `csv_cell(v.${header})` : `coalesce(v.${header}, '')`,
+  );
   const batch = await queryOne<{
     text: string | null;
     rows: number;
@@ -344,14 +412,17 @@ export async function historyCsvBatch(
     last_id: number | null;
   }>(
     db,
-    `with page as (select ${SOURCE_COLUMNS} from contents c ${whereOf(conditions)}
+    `with page as (select ${SOURCE_COLUMNS} from ${source.from} ${whereOf(conditions)}
                     order by ${keyset.orderBy} limit ${keyset.limit}),
-          lines as (select ${HISTORY_CSV_HEADERS.map((header) => cells[header]).join(` || ',' || `)} as line,
-                           c.decided_at, c.id, row_number() over (order by ${keyset.orderBy}) as n
-                      from page c
-                      join services s on s.id = c.service_id
-                      join subscribers sb on sb.id = c.subscriber_id
-                      left join users u on u.id = c.decided_by),
+          lines as (select concat_ws(',', ${cells.join(', ')}) as line, v.decided_at, v.id,
+                           row_number() over (order by v.decided_at desc, v.id desc) as n
+                      from (select ${HISTORY_CSV_HEADERS.map((header) => `${values[header].sql} as ${header}`).join(', ')},
+                                   c.decided_at, c.id
+                              from page c
+                              join services s on s.id = c.service_id
+                              join subscribers sb on sb.id = c.subscriber_id
+                              left join users u on u.id = c.decided_by
+                            offset 0) v),
           last as (select decided_at, id from lines order by n desc limit 1)
      select string_agg(line || chr(10), '' order by n) as text, count(*)::int as rows,
             (select to_char(decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
@@ -383,8 +454,10 @@ export async function findHistoryItem(
     ...scopeConditions(scope, params),
   ];
   const [row] = await readRows(db, DETAIL_FIELDS, {
+    from: 'contents c',
     where: whereOf(conditions),
     orderBy: 'c.id',
+    pageOrder: 'c.id',
     limit: '1',
     params,
   });

@@ -64,39 +64,54 @@ export async function countRollupRows(
   return row?.count ?? 0;
 }
 
+/**
+ * The productivity report's rows, at most `limit` of them, read as one JSON text: a quarter by
+ * day is 18,000 rows of nine cells, and the embedded database hands each cell to JavaScript on
+ * its own (about 1.4 µs a cell, see server/db/json-rows.ts), which was half the report's time.
+ */
 export async function productivityFromRollups(
   db: Queryable,
   filter: RollupFilter,
+  limit: number,
 ): Promise<ProductivityAggregate[]> {
   const params = new SqlParams();
-  const rows = await db.query<{
-    period_start: Date;
-    operator_id: number;
-    username: string;
-    decided: number;
-    active_hours: number;
-    untagged: number;
-    handled: number;
-    handle_p50: number | null;
-    handle_p90: number | null;
-  }>(
-    `select r.period_start, r.operator_id, u.username, r.decided, r.active_hours, r.untagged,
-            r.handled, r.handle_p50, r.handle_p90
-       from report_operator_rollups r join users u on u.id = r.operator_id
-      where ${keyConditions('report_operator_rollups', filter, params).join(' and ')}`,
+  const where = keyConditions('report_operator_rollups', filter, params).join(' and ');
+  const row = await queryOne<{ rows: string | null }>(
+    db,
+    `select json_agg(json_build_array(
+              (extract(epoch from r.period_start) * 1000)::bigint, r.operator_id, u.username,
+              r.decided, r.active_hours, r.untagged, r.handled, r.handle_p50, r.handle_p90))::text
+              as rows
+       from (select * from report_operator_rollups r where ${where}
+              limit ${params.add(limit)}) r
+       join users u on u.id = r.operator_id`,
     params.values,
   );
-  return rows.map((row) => ({
-    period: time(row.period_start),
-    operatorId: row.operator_id,
-    operator: row.username,
-    decided: row.decided,
-    activeHours: row.active_hours,
-    untagged: row.untagged,
-    handled: row.handled,
-    p50: figure(row.handle_p50),
-    p90: figure(row.handle_p90),
-  }));
+  type Cells = [
+    number,
+    number,
+    string,
+    number,
+    number,
+    number,
+    number,
+    number | null,
+    number | null,
+  ];
+  const rows = JSON.parse(row?.rows ?? '[]') as Cells[];
+  return rows.map(
+    ([period, operatorId, operator, decided, activeHours, untagged, handled, p50, p90]) => ({
+      period,
+      operatorId,
+      operator,
+      decided,
+      activeHours,
+      untagged,
+      handled,
+      p50: figure(p50),
+      p90: figure(p90),
+    }),
+  );
 }
 
 interface ServiceRollupRow {
