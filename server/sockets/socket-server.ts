@@ -43,6 +43,8 @@ export function sessionRoom(sessionHash: string): string {
 export const SESSION_RECHECK_MS = 5_000;
 /** Every process re-reads the sessions of all its sockets this often (expiry needs no event). */
 export const SESSION_SWEEP_MS = 30_000;
+/** Sockets re-read per pair of statements, in a sweep or a batch of re-checks. */
+const REVALIDATE_SLICE = 500;
 
 /**
  * Closes the sockets of these sessions in every namespace, on every process (the Redis adapter
@@ -192,6 +194,16 @@ export async function createSocketServer(
     sockets: readonly Socket[],
     tell: 'when-changed' | 'always' = 'when-changed',
   ): Promise<void> => {
+    // In slices: on the embedded database a statement holds the event loop while it runs, and
+    // one for ten thousand sockets held it for seconds; slices let socket traffic in between.
+    for (let start = 0; start < sockets.length; start += REVALIDATE_SLICE) {
+      await revalidateSlice(sockets.slice(start, start + REVALIDATE_SLICE), tell);
+    }
+  };
+  const revalidateSlice = async (
+    sockets: readonly Socket[],
+    tell: 'when-changed' | 'always',
+  ): Promise<void> => {
     if (sockets.length === 0) return;
     const data = (socket: Socket) => socket.data as SocketData;
     const [live, users] = await Promise.all([
@@ -284,10 +296,14 @@ export async function createSocketServer(
     });
   }
 
+  // A sweep still running when the next is due (a saturated database) is not doubled.
+  let sweeping = false;
   const sweep = setInterval(() => {
-    revalidate(localSockets()).catch((error: unknown) =>
-      deps.log.warn({ err: error }, 'socket session sweep failed'),
-    );
+    if (sweeping) return;
+    sweeping = true;
+    revalidate(localSockets())
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'socket session sweep failed'))
+      .finally(() => (sweeping = false));
   }, SESSION_SWEEP_MS);
   sweep.unref();
 
