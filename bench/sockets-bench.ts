@@ -4,17 +4,19 @@
  * 1. Setup, straight on a fresh embedded database (temp DATA_DIR): schema, the largest count of
  *    operators with ready sessions (no scrypt), one service and its API token.
  * 2. The real server starts as a child process with the event-loop probe preloaded
- *    (support/event-loop-probe.ts: perf_hooks delay percentiles over IPC) and a raised file
- *    limit. Its RSS comes from /proc/<pid>/status.
+ *    (support/event-loop-probe.ts: perf_hooks delay percentiles over IPC, and the JS heap after
+ *    a full collection) and a raised file limit. Its RSS comes from /proc/<pid>/status.
  * 3. Baseline, in the same run: the idle server (started, nobody connected) over one window.
- *    It is the floor every figure sits on: RSS a socket adds is read against it, and its
- *    event-loop delay is what the machine's other load alone costs the loop (the machine is
- *    shared), so a delay at 10,000 sockets is read as the sockets' only beside it.
+ *    It is the floor every figure sits on. What a socket costs in memory is read against it;
+ *    and since the machine is shared, its event-loop delay is what the other load alone costs
+ *    the loop, so a delay at 10,000 sockets is the sockets' own only beyond it.
  * 4. Operators join in steps (BENCH_SOCKETS_SIZES, 1,000 then 5,000 then 10,000), spread over
  *    client worker processes (support/operator-fleet.ts), each on a websocket of its own: it
  *    takes moderation and asks for content every 3 s as the console does, and fetches and
- *    submits what it gets. A service feeds items all along through the ingest API. After each
- *    step, one window measures the server with every socket so far at work.
+ *    submits what it gets. A service feeds items all along through the ingest API. Polls pause
+ *    while a step's operators join. After each step two windows measure the server: every
+ *    socket so far connected with polls still paused (what connections alone cost), then all
+ *    of them polling (what the console's traffic adds).
  *
  * Exit status: non-zero only when a connection dropped or the protocol failed (a join, an
  * event refused, a submit not stored); the targets (RSS at most 400 MB, event-loop delay p99
@@ -24,7 +26,6 @@
  * processes), BENCH_SOCKETS_WINDOW_MS (30000, ten polls per operator), BENCH_SOCKETS_ITEMS_PER_SECOND
  * (20). Everything stays on 127.0.0.1; every wait is bounded and a watchdog ends the run.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ import { createSessions, createTestService } from '../tests/support/moderation-f
 import { ingestItems, textItem } from '../tests/support/protocol';
 import {
   cpuSecondsOf,
+  fileLimitFor,
   pgliteDirOf,
   readProbe,
   resetProbe,
@@ -57,6 +59,8 @@ const LARGEST = SIZES.at(-1) ?? 0;
 const WORKERS = Math.max(1, Number(process.env.BENCH_SOCKETS_WORKERS ?? 4));
 const WINDOW_MS = Number(process.env.BENCH_SOCKETS_WINDOW_MS ?? 30_000);
 const ITEMS_PER_SECOND = Number(process.env.BENCH_SOCKETS_ITEMS_PER_SECOND ?? 20);
+/** Sockets connected with their polls paused: what connections alone cost, at each size. */
+const CONNECTED_WINDOW_MS = Math.max(5_000, WINDOW_MS / 2);
 const MAX_CONTENT = 6;
 /** The console's content poll (SPEC: every 3000 ms while below max). */
 const REQUEST_INTERVAL_MS = 3_000;
@@ -91,13 +95,6 @@ async function setup(db: Database): Promise<{ operators: OperatorLogin[]; token:
     operators: users.map((user, n) => ({ ...user, session: sessions[n] ?? '' })),
     token,
   };
-}
-
-/** The open-file limit the server gets: enough for every socket and then some, within the hard limit. */
-function serverFileLimit(): number {
-  const hard = execFileSync('/bin/sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
-  const wanted = LARGEST + 2_000;
-  return hard === 'unlimited' ? wanted : Math.min(Number(hard), wanted);
 }
 
 /** A client service sending ITEMS_PER_SECOND items, one request a second, until stopped. */
@@ -136,7 +133,8 @@ interface Window {
   submittedPerSecond: number;
   openFiles: number;
   load: number[];
-  joinSeconds?: number;
+  /** On the first window after a step: how many operators joined, and how long it took. */
+  join?: { operators: number; seconds: number };
 }
 
 /** Measures the server over one window with whatever is connected now. */
@@ -145,6 +143,7 @@ async function measure(
   label: string,
   sockets: number,
   fleet: OperatorFleet | undefined,
+  windowMs: number,
 ): Promise<Window> {
   const pid = server.child.pid;
   const clientCpu = () =>
@@ -156,7 +155,7 @@ async function measure(
     at: Date.now(),
   };
   await resetProbe(server.child);
-  await sleep(WINDOW_MS);
+  await sleep(windowMs);
   const delay = await readProbe(server.child);
   const seconds = (Date.now() - before.at) / 1000;
   const after = await fleet?.stats();
@@ -179,36 +178,42 @@ async function measure(
 function report(windows: Window[], peakRss: number): void {
   const [baseline] = windows;
   if (!baseline) return;
+  const heapOf = (window: Window) => window.delay.memory.heapUsed;
+  const perSocketKb = (window: Window, bytes: number) =>
+    window.sockets > 0 ? (bytes / window.sockets / 1024).toFixed(1) : '-';
   log('');
   log(
-    'sockets   RSS MB  +MB over idle  KB/socket  delay p50/p99/max ms  server cpu  clients cpu  requests/s  items/s  load 1m',
+    'sockets  state         RSS MB  KB/socket  heap MB  KB/socket  delay p50/p99/max ms  samples  server cpu  clients cpu  polls/s  items/s  load 1m',
   );
   for (const window of windows) {
-    const extra = window.rss - baseline.rss;
-    const perSocket = window.sockets > 0 ? (extra / window.sockets / 1024).toFixed(1) : '-';
     log(
       [
-        (window.sockets > 0 ? String(window.sockets) : window.label).padEnd(8),
+        String(window.sockets).padStart(7),
+        window.label.padEnd(12),
         mb(window.rss).padStart(7),
-        mb(extra).padStart(14),
-        perSocket.padStart(10),
+        perSocketKb(window, window.rss - baseline.rss).padStart(10),
+        mb(heapOf(window)).padStart(8),
+        perSocketKb(window, heapOf(window) - heapOf(baseline)).padStart(10),
         `${window.delay.p50Ms.toFixed(1)}/${window.delay.p99Ms.toFixed(1)}/${window.delay.maxMs.toFixed(0)}`.padStart(
           21,
         ),
+        String(window.delay.samples).padStart(7),
         `${(window.serverCpu * 100).toFixed(0)} %`.padStart(11),
         `${(window.clientCpu * 100).toFixed(0)} %`.padStart(12),
-        window.requestsPerSecond.toFixed(0).padStart(11),
+        window.requestsPerSecond.toFixed(0).padStart(8),
         window.submittedPerSecond.toFixed(1).padStart(8),
-        window.load[0]?.toFixed(2).padStart(8) ?? '',
+        (window.load[0] ?? 0).toFixed(2).padStart(8),
       ].join(' '),
     );
   }
   log(
-    `(window ${WINDOW_MS / 1000} s each; delay = perf_hooks event-loop delay of the server process; cpu in % of one core; baseline = the idle server, nobody connected)`,
+    `(baseline: the idle server, nobody connected. KB/socket: above the baseline, per socket. heap: the server's JS heap after a full collection. delay: the server's event-loop delay over the window (samples: its 10 ms ticks that came), ${CONNECTED_WINDOW_MS / 1000} s connected, ${WINDOW_MS / 1000} s polling. cpu: % of one core.)`,
   );
   for (const window of windows) {
+    if (!window.join) continue;
+    const { operators, seconds } = window.join;
     log(
-      `  ${window.label}: ${window.joinSeconds === undefined ? '' : `joined in ${window.joinSeconds.toFixed(0)} s; `} server open files ${window.openFiles}; JS heap ${mb(window.delay.memory.heapUsed)} of ${mb(window.delay.memory.heapTotal)} MB, external ${mb(window.delay.memory.external)} MB (WebAssembly memory included), array buffers ${mb(window.delay.memory.arrayBuffers)} MB`,
+      `  ${window.sockets}: ${operators} joined in ${seconds.toFixed(0)} s (${(operators / seconds).toFixed(0)} a second, polls paused); server open files ${window.openFiles}; external memory ${mb(window.delay.memory.external)} MB (the embedded database's WebAssembly memory in it)`,
     );
   }
   const largest = windows.at(-1);
@@ -216,7 +221,7 @@ function report(windows: Window[], peakRss: number): void {
     const rssMet = peakRss <= TARGET_RSS_BYTES;
     const delayMet = largest.delay.p99Ms < TARGET_DELAY_P99_MS;
     log(
-      `target at ${largest.sockets}: peak RSS ${mb(peakRss)} MB (at most 400): ${rssMet ? 'met' : 'NOT met'}; event-loop delay p99 ${largest.delay.p99Ms.toFixed(1)} ms (under ${TARGET_DELAY_P99_MS}): ${delayMet ? 'met' : 'NOT met'}; idle baseline p99 ${baseline.delay.p99Ms.toFixed(1)} ms`,
+      `targets at ${largest.sockets} polling: peak RSS ${mb(peakRss)} MB (at most 400, the idle server alone ${mb(baseline.rss)}): ${rssMet ? 'met' : 'NOT met'}; event-loop delay p99 ${largest.delay.p99Ms.toFixed(1)} ms (under ${TARGET_DELAY_P99_MS}; the idle server ${baseline.delay.p99Ms.toFixed(1)}): ${delayMet ? 'met' : 'NOT met'}`,
     );
   }
 }
@@ -245,7 +250,8 @@ async function main(): Promise<number> {
     const server = await startBenchServer(
       dataDir,
       { LOG_LEVEL: 'error' },
-      { probe: true, maxOpenFiles: serverFileLimit() },
+      // Every socket is a file, and then some for the database and HTTP.
+      { probe: true, maxOpenFiles: fileLimitFor(LARGEST + 2_000) },
     );
     let fleet: OperatorFleet | undefined;
     let feeder: { stop(): Promise<number> } | undefined;
@@ -254,13 +260,14 @@ async function main(): Promise<number> {
       // The server's first seconds (imports, JIT, first queries) are not the idle state.
       await sleep(5_000);
       log('baseline: the idle server...');
-      const windows = [await measure(server, 'idle', 0, undefined)];
+      const windows = [await measure(server, 'idle server', 0, undefined, WINDOW_MS)];
 
       fleet = await OperatorFleet.start(WORKERS, {
         baseUrl: server.baseUrl,
         maxContent: MAX_CONTENT,
         requestIntervalMs: REQUEST_INTERVAL_MS,
         connectConcurrency: 50,
+        maxOpenFiles: fileLimitFor(Math.ceil(LARGEST / WORKERS) + 1_000),
       });
       feeder = startFeeder(server.baseUrl, token);
       let joined = 0;
@@ -286,8 +293,7 @@ async function main(): Promise<number> {
             );
           }),
         ]);
-        const joinSeconds = (Date.now() - started) / 1000;
-        await fleet.resume();
+        const join = { operators: size - joined, seconds: (Date.now() - started) / 1000 };
         joined = size;
         const problems = protocolFailures(stats, size);
         if (problems.length > 0) {
@@ -295,10 +301,16 @@ async function main(): Promise<number> {
           for (const failure of stats.failures) log(`  ${failure}`);
           return 1;
         }
-        log(`measuring ${size} operators at work...`);
-        // The first round of polls after the pause comes at once: the window starts after it.
+        log(`measuring ${size} operators connected, polls paused...`);
+        windows.push({
+          ...(await measure(server, 'connected', size, fleet, CONNECTED_WINDOW_MS)),
+          join,
+        });
+        await fleet.resume();
+        log(`measuring ${size} operators polling...`);
+        // Resumed operators take up their polls spread over one interval: the window starts after.
         await sleep(REQUEST_INTERVAL_MS);
-        windows.push({ ...(await measure(server, String(size), size, fleet)), joinSeconds });
+        windows.push(await measure(server, 'polling', size, fleet, WINDOW_MS));
         peakRss = Math.max(peakRss, residentMemoryOf(server.child.pid).peak);
       }
       const ingested = await feeder.stop();

@@ -5,7 +5,7 @@
  * (tests/support/moderation-fixtures.ts and tests/support/protocol.ts), so benches and tests
  * speak to the server the same way.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -19,6 +19,34 @@ export interface BenchServer {
   baseUrl: string;
 }
 
+/**
+ * The command and arguments that run Node with `nodeArgs` under a raised open-file limit (sockets
+ * are files). Node cannot set a child's limit, so a shell raises its own (up to the hard limit,
+ * no root needed) and execs Node, which keeps the pid and the IPC channel.
+ */
+export function withFileLimit(
+  nodeArgs: string[],
+  maxOpenFiles: number | undefined,
+): [string, string[]] {
+  if (!maxOpenFiles) return [process.execPath, nodeArgs];
+  return [
+    '/bin/sh',
+    ['-c', `ulimit -Sn ${maxOpenFiles} && exec "$0" "$@"`, process.execPath, ...nodeArgs],
+  ];
+}
+
+/**
+ * The open-file limit for a child that needs `wanted` files: the soft limit already in force if
+ * it is enough, else `wanted` within the hard limit (`ulimit -Hn`).
+ */
+export function fileLimitFor(wanted: number): number {
+  const limit = (flag: string) =>
+    execFileSync('/bin/sh', ['-c', `ulimit -${flag}n`], { encoding: 'utf8' }).trim();
+  const [soft, hard] = [limit('S'), limit('H')];
+  if (soft === 'unlimited' || Number(soft) >= wanted) return Number(soft) || wanted;
+  return hard === 'unlimited' ? wanted : Math.min(Number(hard), wanted);
+}
+
 /** Asked of the event-loop probe (event-loop-probe.ts) over the server child's IPC channel. */
 export type ProbeRequest = { probe: 'reset' } | { probe: 'read' };
 
@@ -29,7 +57,10 @@ export interface ProbeReading {
   p99Ms: number;
   maxMs: number;
   samples: number;
-  /** process.memoryUsage() at the reading: where the RSS goes (JS heap, WebAssembly, buffers). */
+  /**
+   * process.memoryUsage() after a full garbage collection: where the RSS goes (JS heap,
+   * WebAssembly, buffers).
+   */
   memory: NodeJS.MemoryUsage;
 }
 
@@ -45,25 +76,16 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  if (options.probe) nodeArgs.push('--import', './bench/support/event-loop-probe.ts');
+  if (options.probe) {
+    nodeArgs.push('--expose-gc', '--import', './bench/support/event-loop-probe.ts');
+  }
   // On PostgreSQL the server is in production mode and will not start without PUBLIC_URL. The
   // bench's clients are not browsers and open no mailed links, so the loopback origin does.
   const production =
     Boolean(env.DATABASE_URL) || (env.NODE_ENV ?? process.env.NODE_ENV) === 'production';
   const publicUrl = production && !env.PUBLIC_URL ? { PUBLIC_URL: 'http://127.0.0.1' } : {};
   const serverArgs = ['--import', 'tsx', ...nodeArgs, 'server/main.ts'];
-  // A raised file limit needs a shell (Node cannot set its child's rlimit); exec keeps the pid.
-  const [command, args] = options.maxOpenFiles
-    ? [
-        '/bin/sh',
-        [
-          '-c',
-          `ulimit -n ${options.maxOpenFiles} && exec "$0" "$@"`,
-          process.execPath,
-          ...serverArgs,
-        ],
-      ]
-    : [process.execPath, serverArgs];
+  const [command, args] = withFileLimit(serverArgs, options.maxOpenFiles);
   const child = spawn(command, args, {
     env: {
       ...process.env,

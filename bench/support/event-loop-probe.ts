@@ -2,7 +2,8 @@
  * Preloaded into a bench's server child (`--import`, see startBenchServer's `probe`), never part
  * of the server: it samples the server's own event-loop delay with perf_hooks and answers over
  * the child's IPC channel. The bench sends `reset` to start a measurement window and `read` to
- * end it; the answer holds the window's delay percentiles and the process's heap.
+ * end it; the answer holds the window's delay percentiles and the process's memory after a full
+ * garbage collection.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ProbeReading, ProbeRequest } from './bench-server';
@@ -24,14 +25,16 @@ process.on('message', (message: ProbeRequest) => {
     return;
   }
   if (message.probe === 'read') {
-    const reading: ProbeReading = {
-      probe: 'reading',
+    const delay = {
       p50Ms: delayMs(histogram.percentile(50)),
       p99Ms: delayMs(histogram.percentile(99)),
       maxMs: delayMs(histogram.max),
       samples: histogram.count,
-      memory: process.memoryUsage(),
     };
+    // The window's delays are taken; a full collection now leaves the heap the sockets hold,
+    // not the garbage of the last few seconds (needs --expose-gc, which startBenchServer sets).
+    (globalThis as { gc?: () => void }).gc?.();
+    const reading: ProbeReading = { probe: 'reading', ...delay, memory: process.memoryUsage() };
     process.send?.(reading);
   }
 });

@@ -6,7 +6,8 @@
  * as the console does), `pause` and `resume` hold and release their polls, `stats` reads its
  * counters, `stop` closes its sockets and ends it.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { withFileLimit } from './bench-server';
 
 export interface OperatorLogin {
   id: number;
@@ -22,6 +23,8 @@ export interface FleetSettings {
   requestIntervalMs: number;
   /** Handshakes in flight at once per worker. */
   connectConcurrency: number;
+  /** Each worker's open-file limit: its share of the sockets and then some. */
+  maxOpenFiles: number;
 }
 
 export type WorkerRequest =
@@ -123,10 +126,11 @@ export class OperatorFleet {
 
   static async start(count: number, settings: FleetSettings): Promise<OperatorFleet> {
     const workers = Array.from({ length: count }, () => {
-      const child = fork('bench/support/operator-worker.ts', [JSON.stringify(settings)], {
-        execArgv: ['--import', 'tsx'],
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
+      const [command, args] = withFileLimit(
+        ['--import', 'tsx', 'bench/support/operator-worker.ts', JSON.stringify(settings)],
+        settings.maxOpenFiles,
+      );
+      const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       // The workers never outlive the bench, even when a watchdog ends it.
       process.once('exit', () => child.kill('SIGKILL'));
       return new FleetWorker(child);

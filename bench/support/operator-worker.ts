@@ -87,7 +87,11 @@ async function operate(
   await sleep(Math.random() * settings.requestIntervalMs);
   const done = new Set<number>();
   while (!stopping && socket.socket.connected) {
-    if (paused) await paused.until;
+    if (paused) {
+      await paused.until;
+      // Spread again over the interval, not all at once on resume.
+      await sleep(Math.random() * settings.requestIntervalMs);
+    }
     const askedAt = Date.now();
     stats.requests += 1;
     const ids = await requestContent(socket, operator.id, settings.maxContent, {
