@@ -194,8 +194,8 @@ export async function createSocketServer(
     sockets: readonly Socket[],
     tell: 'when-changed' | 'always' = 'when-changed',
   ): Promise<void> => {
-    // In slices: on the embedded database a statement holds the event loop while it runs, and
-    // one for ten thousand sockets held it for seconds; slices let socket traffic in between.
+    // In slices: on the embedded database a statement holds the event loop while it runs, so
+    // one statement for ten thousand sockets is one long stall; between slices sockets are read.
     for (let start = 0; start < sockets.length; start += REVALIDATE_SLICE) {
       await revalidateSlice(sockets.slice(start, start + REVALIDATE_SLICE), tell);
     }
@@ -236,7 +236,7 @@ export async function createSocketServer(
    * Re-reads come in batches: every socket due for one joins the next batch, and one batch runs
    * at a time (two queries for all its sockets), so the cost follows the database's pace rather
    * than the number of sockets. Ten thousand operators polling every 3 s make about 1,700
-   * re-reads a second; one by one they were two queries each, more than the claims themselves.
+   * re-reads a second; one by one, each was two statements of its own.
    * A socket is in at most one batch, however many events arrive meanwhile.
    */
   const rechecks = new WeakMap<Socket, Promise<void>>();
