@@ -8,8 +8,20 @@ import { describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../../src/contract/auth';
 import { NAMESPACES } from '../../../src/contract/socket-events';
 import { type SocketData } from '../../../server/sockets/socket-server';
-import { createOperator, createSessions } from '../../support/moderation-fixtures';
-import { SocketRecorder, sessionClient, waitFor } from '../../support/protocol';
+import {
+  createOperator,
+  createSessions,
+  createTestService,
+} from '../../support/moderation-fixtures';
+import {
+  SocketRecorder,
+  ingestTexts,
+  openModerationSocket,
+  requestContent,
+  sessionClient,
+  takeModeration,
+  waitFor,
+} from '../../support/protocol';
 import { useTestServer } from '../../support/test-server';
 
 describe('sockets end with their session', () => {
@@ -79,6 +91,47 @@ describe('sockets end with their session', () => {
     socket.socket.emit('park-me');
     await waitFor(() => !socket.socket.connected, 'the socket closes at its next event');
     socket.close();
+  });
+
+  it('re-checks many sockets at once: ended sessions close, the others get their content', async () => {
+    const { token } = await createTestService(server.db);
+    const operators = await Promise.all(
+      Array.from({ length: 12 }, () => createOperator(server.db, server.baseUrl)),
+    );
+    await ingestTexts(server.baseUrl, token, operators.length);
+    const sockets = await Promise.all(
+      operators.map(async (operator) => {
+        const socket = await openModerationSocket(server.baseUrl, operator);
+        expect(await takeModeration(socket, operator.id)).toBe(true);
+        return socket;
+      }),
+    );
+    // Every other operator's session ends behind the server's back, and every socket's last
+    // check is made old, so the next events of all of them are re-checked together.
+    const ended = operators.filter((_, n) => n % 2 === 0).map((operator) => operator.id);
+    await server.db.query('delete from sessions where user_id = any($1::int[])', [ended]);
+    const ours = new Set(operators.map((operator) => operator.id));
+    for (const live of server.app.sockets.io.of(NAMESPACES.onlineUsers).sockets.values()) {
+      const data = (live as Socket).data as SocketData;
+      if (ours.has(data.user.id)) data.checkedAt = 0;
+    }
+
+    // Each asks for one item: it is answered, or its socket is closed.
+    const outcomes = await Promise.all(
+      operators.map(
+        (operator, n) =>
+          new Promise<number | string>((resolve) => {
+            const socket = sockets[n] as SocketRecorder;
+            socket.socket.once('disconnect', () => resolve('closed'));
+            requestContent(socket, operator.id, 1).then(
+              (ids) => resolve(ids.length),
+              () => resolve('no answer'),
+            );
+          }),
+      ),
+    );
+    expect(outcomes).toEqual(operators.map((_, n) => (n % 2 === 0 ? 'closed' : 1)));
+    for (const socket of sockets) socket.close();
   });
 
   it('closes every socket of a deactivated user', async () => {
