@@ -63,6 +63,16 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The server refused the page's CSRF token as stale: fetch a fresh one and try once more. */
+async function isStaleCsrf(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: string };
+  return body.code === 'csrf';
+}
+
 async function send(path: string, options: RequestOptions, retried = false): Promise<Response> {
   const method = options.method ?? 'GET';
   if (method !== 'GET' && csrfToken === null) await refreshCsrfToken().catch(() => undefined);
@@ -88,15 +98,9 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'The server cannot be reached. Check the network connection.');
   }
-  if (response.status === 403 && !retried && method !== 'GET') {
-    const body = (await response
-      .clone()
-      .json()
-      .catch(() => ({}))) as { code?: string };
-    if (body.code === 'csrf') {
-      await refreshCsrfToken();
-      return send(path, options, true);
-    }
+  if (!retried && method !== 'GET' && (await isStaleCsrf(response))) {
+    await refreshCsrfToken();
+    return send(path, options, true);
   }
   return response;
 }
@@ -182,15 +186,9 @@ export const api = {
       });
     };
     let response = await attempt();
-    if (response.status === 403) {
-      const body = (await response
-        .clone()
-        .json()
-        .catch(() => ({}))) as { code?: string };
-      if (body.code === 'csrf') {
-        await refreshCsrfToken();
-        response = await attempt();
-      }
+    if (await isStaleCsrf(response)) {
+      await refreshCsrfToken();
+      response = await attempt();
     }
     return parse(response, endpoint.response as z.ZodType<EndpointResponse<E>>);
   },
