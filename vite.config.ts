@@ -48,12 +48,23 @@ export default defineConfig({
     // Busts the persisted query cache when a new build ships (src/lib/query-persistence.ts).
     __BUILD_ID__: JSON.stringify(new Date().toISOString()),
   },
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   // Per-checkout cache: several work trees may share one node_modules.
   cacheDir: '.vite',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the chunk graph that scripts/check-bundle-size.ts walks per route.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the console: separate chunks keep the service
@@ -66,11 +77,16 @@ export default defineConfig({
               name: 'zod',
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
             },
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'tanstack', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
-            // The chart library, only for the screens that draw charts (about 20 KB gzip).
-            { name: 'uplot', test: /[\\/]node_modules[\\/]uplot[\\/]/ },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/,
+            },
+            // The router and the query cache: every screen needs them. The table library stays out:
+            // only the lazy admin screens use it.
+            {
+              name: 'tanstack',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query|query-persist-client-core|query-sync-storage-persister|react-query-persist-client)[\\/]/,
+            },
           ],
         },
       },
