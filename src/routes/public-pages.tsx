@@ -1,16 +1,14 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { CHANGE_PASSWORD_PATH } from '../contract/auth';
-import { TWO_FACTOR_SETUP_PATH } from '../contract/two-factor';
 import { ChoosePasswordForm } from '../features/auth/components/choose-password-form';
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form';
 import { LoginForm } from '../features/auth/components/login-form';
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
-import { TwoFactorSetupPage } from '../features/two-factor/components/two-factor-setup-page';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
- * The pages of the signed-out routes (public-routes.tsx), loaded with the route: the forms, their
- * validation and the two-factor setup stay out of the console's first load.
+ * The pages of the signed-out routes (public-routes.tsx), loaded with the route: the forms and
+ * their validation stay out of the console's first load.
  */
 export function LoginPage() {
   useDocumentTitle('Login');
@@ -36,11 +34,4 @@ export function ChoosePasswordPage() {
   useDocumentTitle('Choose your password');
   const { user } = choosePasswordApi.useRouteContext();
   return <ChoosePasswordForm username={user.username} />;
-}
-
-const twoFactorSetupApi = getRouteApi(TWO_FACTOR_SETUP_PATH);
-
-export function TwoFactorSetupRoutePage() {
-  const { user } = twoFactorSetupApi.useRouteContext();
-  return <TwoFactorSetupPage username={user.username} />;
 }

@@ -61,5 +61,8 @@ export const twoFactorSetupRoute = createRoute({
     }
     return { user };
   },
-  component: lazyRouteComponent(() => import('./public-pages'), 'TwoFactorSetupRoutePage'),
+  component: lazyRouteComponent(
+    () => import('./two-factor-setup-screen'),
+    'TwoFactorSetupRoutePage',
+  ),
 });

@@ -1,6 +1,6 @@
 import { SubscriberFormSchema, type SubscriberRow } from '../../../contract/subscribers';
 import { Dialog } from '../../../ui/dialog';
-import { SwitchField } from '../../../ui/form/checkbox-field';
+import { SwitchField } from '../../../ui/form/switch-field';
 import { FormError } from '../../../ui/form/form-error';
 import { FormActions } from '../../../ui/form/form-actions';
 import { TextareaField, TextField } from '../../../ui/form/text-field';
