@@ -8,11 +8,12 @@
  * still-active toast to a host that mounts after it was raised.
  */
 import { Suspense, lazy, useSyncExternalStore } from 'react';
+import type * as ToastLibraryModule from 'sonner';
 import { useTheme } from './theme';
 
 export const NOTICE_DURATION_MS = 6_000;
 
-type ToastLibrary = typeof import('sonner');
+type ToastLibrary = typeof ToastLibraryModule;
 let library: Promise<ToastLibrary> | null = null;
 const hostListeners = new Set<() => void>();
 

@@ -54,7 +54,7 @@ export function SignOutGuard({ children }: { children: ReactNode }) {
               type="button"
               className="btn-primary"
               onClick={() => setPending(null)}
-              autoFocus
+              data-autofocus
             >
               {SIGN_OUT_TEXTS.stay}
             </button>

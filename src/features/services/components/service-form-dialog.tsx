@@ -139,7 +139,7 @@ export function ServiceFormDialog({
             label={TEXTS.fields.name}
             required
             autoComplete="off"
-            autoFocus
+            initialFocus
             {...form.field('name')}
           />
           <TextField

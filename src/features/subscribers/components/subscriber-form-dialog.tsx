@@ -46,7 +46,7 @@ export function SubscriberFormDialog({
           label={TEXTS.fields.name}
           required
           autoComplete="off"
-          autoFocus
+          initialFocus
           hint={TEXTS.fields.nameHint}
           {...form.field('name')}
         />

@@ -119,7 +119,7 @@ export function UserFormDialog({
           label={TEXTS.fields.username}
           required
           autoComplete="off"
-          autoFocus
+          initialFocus
           {...form.field('username')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
