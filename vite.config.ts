@@ -48,15 +48,6 @@ export default defineConfig({
     // Busts the persisted query cache when a new build ships (src/lib/query-persistence.ts).
     __BUILD_ID__: JSON.stringify(new Date().toISOString()),
   },
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  },
   // Per-checkout cache: several work trees may share one node_modules.
   cacheDir: '.vite',
   build: {
@@ -77,10 +68,7 @@ export default defineConfig({
               name: 'zod',
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
             },
-            {
-              name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/,
-            },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // The router and the query cache: every screen needs them. The table library stays out:
             // only the lazy admin screens use it.
             {
