@@ -1,56 +1,57 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { TriangleAlert } from 'lucide-react';
 import type { AttentionEntry } from '../../../lib/local-db';
 import { outbox } from '../outbox-instance';
 import { OUTBOX_TEXTS, contentIdOf } from '../outbox-texts';
-import { Popover } from '../../../ui/popover';
 
 /** The operator's view of entries the server refused for good: the reason, Retry, Dismiss. */
 export function NeedsAttentionMenu({ entries }: { entries: readonly AttentionEntry[] }) {
   if (entries.length === 0) return null;
   return (
-    <Popover
-      className="relative"
-      data-testid="outbox-attention"
-      buttonClassName="inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-200 dark:bg-red-950 dark:text-red-200 dark:hover:bg-red-900"
-      button={
-        <>
-          <TriangleAlert aria-hidden="true" className="size-3.5" />
-          {OUTBOX_TEXTS.needsAttention(entries.length)}
-        </>
-      }
-      panelClassName="absolute top-full right-0 z-50 mt-2 w-80 rounded-lg border border-stone-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-    >
-      <p className="font-semibold">{OUTBOX_TEXTS.listTitle}</p>
-      <p className="mt-1 text-xs text-stone-500 dark:text-zinc-400">{OUTBOX_TEXTS.listHint}</p>
-      <ul className="mt-3 max-h-80 space-y-2 overflow-y-auto">
-        {entries.map((entry) => (
-          <li
-            key={entry.idempotencyKey}
-            className="rounded-md border border-stone-200 p-2 dark:border-zinc-700"
-          >
-            <p className="font-medium">
-              {OUTBOX_TEXTS.kind[entry.kind]}, {OUTBOX_TEXTS.item(contentIdOf(entry))}
-            </p>
-            <p className="mt-0.5 text-xs text-stone-600 dark:text-zinc-300">{entry.reason}</p>
-            <div className="mt-2 flex justify-end gap-2">
-              <button
-                type="button"
-                onClick={() => void outbox.dismissAttention(entry.idempotencyKey)}
-                className="rounded px-2 py-1 text-xs hover:bg-stone-100 dark:hover:bg-zinc-800"
-              >
-                {OUTBOX_TEXTS.dismiss}
-              </button>
-              <button
-                type="button"
-                onClick={() => void outbox.retryAttention(entry.idempotencyKey)}
-                className="rounded bg-gold-500 px-2 py-1 text-xs font-medium text-zinc-950 hover:bg-gold-400"
-              >
-                {OUTBOX_TEXTS.retry}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
+    <Popover className="relative">
+      <PopoverButton
+        data-testid="outbox-attention"
+        className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-200 dark:bg-red-950 dark:text-red-200 dark:hover:bg-red-900"
+      >
+        <TriangleAlert aria-hidden="true" className="size-3.5" />
+        {OUTBOX_TEXTS.needsAttention(entries.length)}
+      </PopoverButton>
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-50 mt-2 w-80 rounded-lg border border-stone-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <p className="font-semibold">{OUTBOX_TEXTS.listTitle}</p>
+        <p className="mt-1 text-xs text-stone-500 dark:text-zinc-400">{OUTBOX_TEXTS.listHint}</p>
+        <ul className="mt-3 max-h-80 space-y-2 overflow-y-auto">
+          {entries.map((entry) => (
+            <li
+              key={entry.idempotencyKey}
+              className="rounded-md border border-stone-200 p-2 dark:border-zinc-700"
+            >
+              <p className="font-medium">
+                {OUTBOX_TEXTS.kind[entry.kind]}, {OUTBOX_TEXTS.item(contentIdOf(entry))}
+              </p>
+              <p className="mt-0.5 text-xs text-stone-600 dark:text-zinc-300">{entry.reason}</p>
+              <div className="mt-2 flex justify-end gap-2">
+                <button
+                  type="button"
+                  onClick={() => void outbox.dismissAttention(entry.idempotencyKey)}
+                  className="rounded px-2 py-1 text-xs hover:bg-stone-100 dark:hover:bg-zinc-800"
+                >
+                  {OUTBOX_TEXTS.dismiss}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void outbox.retryAttention(entry.idempotencyKey)}
+                  className="rounded bg-gold-500 px-2 py-1 text-xs font-medium text-zinc-950 hover:bg-gold-400"
+                >
+                  {OUTBOX_TEXTS.retry}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PopoverPanel>
     </Popover>
   );
 }

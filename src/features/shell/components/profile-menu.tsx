@@ -1,3 +1,4 @@
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { CircleUser, LogOut, Moon, Sun } from 'lucide-react';
@@ -6,7 +7,6 @@ import type { CurrentUser } from '../../../contract/auth';
 import { NAMESPACES, type UserLoggedStatus } from '../../../contract/socket-events';
 import { getSocket, useSocketStatuses, type SocketStatus } from '../../../lib/socket-manager';
 import { toggleTheme, useTheme } from '../../../lib/theme';
-import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection } from '../../../ui/menu';
 import { useRequestSignOut } from '../../auth/components/sign-out-guard';
 import { isDeveloper, showsProfileLink } from '../navigation';
 import { MODERATING_TEXTS } from '../profile-menu-texts';
@@ -75,7 +75,7 @@ function SocketStatusList({ loggedStatus }: { loggedStatus: UserLoggedStatus | n
 }
 
 const itemClass =
-  'flex w-full items-center gap-2 px-3 py-2 text-left text-sm focus:outline-none data-focus:bg-stone-100 dark:data-focus:bg-zinc-800';
+  'flex w-full items-center gap-2 px-3 py-2 text-left text-sm data-focus:bg-stone-100 dark:data-focus:bg-zinc-800';
 
 export function ProfileMenu({ user }: { user: CurrentUser }) {
   const theme = useTheme();
@@ -91,7 +91,7 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
     .toUpperCase();
 
   return (
-    <Menu className="relative">
+    <Menu as="div" className="relative">
       <MenuButton
         className="flex items-center gap-2 rounded-full p-1 pr-3 text-sm hover:bg-stone-200/70 dark:hover:bg-zinc-800"
         aria-label={`Profile menu for ${name}`}
@@ -105,7 +105,10 @@ export function ProfileMenu({ user }: { user: CurrentUser }) {
         />
         <span className="hidden max-w-40 truncate sm:inline">{name}</span>
       </MenuButton>
-      <MenuItems className="absolute top-full right-0 z-50 mt-2 w-72 rounded-lg border border-stone-200 bg-white py-1 shadow-lg focus:outline-none dark:border-zinc-700 dark:bg-zinc-900">
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 mt-2 w-72 rounded-lg border border-stone-200 bg-white py-1 shadow-lg focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"
+      >
         <div className="px-3 py-2 text-xs text-stone-500 dark:text-zinc-400">
           Signed in as{' '}
           <span className="font-medium text-stone-800 dark:text-zinc-200">{user.username}</span> (

@@ -1,3 +1,4 @@
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { ChevronDown, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
@@ -7,7 +8,6 @@ import { useSocketStatus } from '../../../lib/socket-manager';
 import { useClickLock } from '../../../lib/use-click-lock';
 import { SHELL_TEXTS, type NavItem, type Navigation } from '../navigation';
 import { NavIcon } from './nav-icon';
-import { Disclosure } from '../../../ui/disclosure';
 
 /** SPEC §9: navigation locks 2 s after a click; a hover-opened drawer stays open 5 s. */
 const NAV_LOCK_MS = 2_000;
@@ -117,22 +117,17 @@ export function SideNav({
           <NavLink key={item.path} item={item} {...linkProps} />
         ))}
         {navigation.groups.map((section) => (
-          <Disclosure
-            key={section.group}
-            defaultOpen
-            buttonClassName="flex h-10 w-full items-center gap-3 rounded-md px-3 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase hover:bg-stone-100 dark:text-zinc-400 dark:hover:bg-zinc-800"
-            button={
-              <>
-                <NavIcon name={section.group} />
-                <span className={clsx('flex-1', !expanded && 'sr-only')}>{section.group}</span>
-                {expanded && <ChevronDown aria-hidden="true" className="size-4" />}
-              </>
-            }
-            panelClassName={clsx('space-y-1', expanded && 'pl-3')}
-          >
-            {section.items.map((item) => (
-              <NavLink key={item.path} item={item} {...linkProps} />
-            ))}
+          <Disclosure key={section.group} defaultOpen>
+            <DisclosureButton className="flex h-10 w-full items-center gap-3 rounded-md px-3 text-left text-xs font-semibold tracking-wide text-stone-500 uppercase hover:bg-stone-100 dark:text-zinc-400 dark:hover:bg-zinc-800">
+              <NavIcon name={section.group} />
+              <span className={clsx('flex-1', !expanded && 'sr-only')}>{section.group}</span>
+              {expanded && <ChevronDown aria-hidden="true" className="size-4" />}
+            </DisclosureButton>
+            <DisclosurePanel className={clsx('space-y-1', expanded && 'pl-3')}>
+              {section.items.map((item) => (
+                <NavLink key={item.path} item={item} {...linkProps} />
+              ))}
+            </DisclosurePanel>
           </Disclosure>
         ))}
       </div>
