@@ -22,7 +22,12 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
-import { DEFAULT_BUDGET_BYTES, ROUTE_BUDGET_BYTES } from './bundle-budgets';
+import {
+  DEFAULT_BUDGET_BYTES,
+  FIRST_LOAD_TARGET_BYTES,
+  ROUTE_BUDGET_BYTES,
+  TARGET_ROUTES,
+} from './bundle-budgets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -163,9 +168,15 @@ function main(): number {
     const budget = ROUTE_BUDGET_BYTES[route.path] ?? DEFAULT_BUDGET_BYTES;
     const over = bytes > budget;
     if (over) failures += 1;
+    // The target is a goal, not a gate: printed beside the budget so a miss stays visible.
+    const target = TARGET_ROUTES.has(route.path)
+      ? bytes > FIRST_LOAD_TARGET_BYTES
+        ? `; target ${kilobytes(FIRST_LOAD_TARGET_BYTES)} missed by ${kilobytes(bytes - FIRST_LOAD_TARGET_BYTES)}`
+        : `; target ${kilobytes(FIRST_LOAD_TARGET_BYTES)} met`
+      : '';
     console.log(
       `  ${over ? 'OVER' : 'ok  '} ${route.path.padEnd(24)} ${kilobytes(bytes).padStart(9)}` +
-        `  (budget ${kilobytes(budget)}, ${files.size} chunks)`,
+        `  (budget ${kilobytes(budget)}, ${files.size} chunks${target})`,
     );
   }
   if (failures > 0) {
