@@ -54,6 +54,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the chunk graph that scripts/check-bundle-size.ts walks per route.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the console: separate chunks keep the service
@@ -67,10 +69,12 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
             },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'tanstack', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
-            // The chart library, only for the screens that draw charts (about 20 KB gzip).
-            { name: 'uplot', test: /[\\/]node_modules[\\/]uplot[\\/]/ },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            // The router and the query cache: every screen needs them. The table library stays out:
+            // only the lazy admin screens use it.
+            {
+              name: 'tanstack',
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query|query-persist-client-core|query-sync-storage-persister|react-query-persist-client)[\\/]/,
+            },
           ],
         },
       },

@@ -1,7 +1,5 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { landingPath } from '../contract/routes';
-import { NoScreensPage } from '../features/home/components/no-screens-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
 import { appRoute, requireRoute } from './app-route';
 
 export const homeRoute = createRoute({
@@ -11,12 +9,18 @@ export const homeRoute = createRoute({
     const landing = landingPath(context.user.permissions);
     if (landing !== '/') throw redirect({ to: landing });
   },
-  component: NoScreensPage,
+  component: lazyRouteComponent(
+    () => import('../features/home/components/no-screens-page'),
+    'NoScreensPage',
+  ),
 });
 
 export const profileRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/my-profile',
   beforeLoad: requireRoute('/my-profile'),
-  component: ProfilePage,
+  component: lazyRouteComponent(
+    () => import('../features/profile/components/profile-page'),
+    'ProfilePage',
+  ),
 });

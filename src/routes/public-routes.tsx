@@ -1,15 +1,9 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { CHANGE_PASSWORD_PATH, type CurrentUser } from '../contract/auth';
 import { landingPath } from '../contract/routes';
 import { TWO_FACTOR_SETUP_PATH } from '../contract/two-factor';
 import { currentUserQuery } from '../features/auth/api/current-user';
-import { ChoosePasswordForm } from '../features/auth/components/choose-password-form';
-import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form';
-import { LoginForm } from '../features/auth/components/login-form';
-import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
-import { TwoFactorSetupPage } from '../features/two-factor/components/two-factor-setup-page';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { rootRoute } from './root-route';
 
 /** Where a signed-in user belongs: the gates (own password, then two factors) come first. */
@@ -19,11 +13,6 @@ export function homeOf(user: CurrentUser): string {
   return landingPath(user.permissions);
 }
 
-function LoginPage() {
-  useDocumentTitle('Login');
-  return <LoginForm />;
-}
-
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
@@ -31,38 +20,21 @@ export const loginRoute = createRoute({
     const user = await context.queryClient.ensureQueryData(currentUserQuery);
     if (user) throw redirect({ to: homeOf(user) });
   },
-  component: LoginPage,
+  component: lazyRouteComponent(() => import('./public-pages'), 'LoginPage'),
 });
-
-function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
-  return <ForgotPasswordForm />;
-}
 
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/forgot-password',
-  component: ForgotPasswordPage,
+  component: lazyRouteComponent(() => import('./public-pages'), 'ForgotPasswordPage'),
 });
-
-function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
-  const { token } = resetPasswordRoute.useSearch();
-  return <ResetPasswordForm token={token} />;
-}
 
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
   validateSearch: z.object({ token: z.string().catch('') }),
-  component: ResetPasswordPage,
+  component: lazyRouteComponent(() => import('./public-pages'), 'ResetPasswordPage'),
 });
-
-function ChoosePasswordPage() {
-  useDocumentTitle('Choose your password');
-  const { user } = choosePasswordRoute.useRouteContext();
-  return <ChoosePasswordForm username={user.username} />;
-}
 
 /** After a sign-in with a one-time password; anyone else has nothing to do here. */
 export const choosePasswordRoute = createRoute({
@@ -74,13 +46,8 @@ export const choosePasswordRoute = createRoute({
     if (!user.must_change_password) throw redirect({ to: homeOf(user) });
     return { user };
   },
-  component: ChoosePasswordPage,
+  component: lazyRouteComponent(() => import('./public-pages'), 'ChoosePasswordPage'),
 });
-
-function TwoFactorSetupRoutePage() {
-  const { user } = twoFactorSetupRoute.useRouteContext();
-  return <TwoFactorSetupPage username={user.username} />;
-}
 
 /** For users whose role requires two-factor sign-in and who have not set it up. */
 export const twoFactorSetupRoute = createRoute({
@@ -94,5 +61,8 @@ export const twoFactorSetupRoute = createRoute({
     }
     return { user };
   },
-  component: TwoFactorSetupRoutePage,
+  component: lazyRouteComponent(
+    () => import('./two-factor-setup-screen'),
+    'TwoFactorSetupRoutePage',
+  ),
 });

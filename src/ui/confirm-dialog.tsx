@@ -57,7 +57,7 @@ export function ConfirmDialog({
             className="btn-secondary"
             disabled={busy}
             onClick={onCancel}
-            autoFocus={focus === 'cancel'}
+            data-autofocus={focus === 'cancel' || undefined}
           >
             {cancelLabel}
           </button>
@@ -71,7 +71,7 @@ export function ConfirmDialog({
             disabled={busy}
             aria-busy={busy || undefined}
             onClick={onConfirm}
-            autoFocus={focus === 'confirm'}
+            data-autofocus={focus === 'confirm' || undefined}
           >
             {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
             {busy && busyLabel ? busyLabel : confirmLabel}

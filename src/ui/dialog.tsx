@@ -20,7 +20,8 @@ import { useRef, type ReactNode } from 'react';
  * - While `busy` (a request of the dialog is running) neither closes it, so the answer has a
  *   dialog to land in.
  *
- * Focus goes to the element marked `autoFocus`, else to the first focusable one.
+ * Focus goes to the element marked `data-autofocus` (fields: `initialFocus`), else to the first
+ * focusable one. Not `autoFocus`: jsx-a11y's no-autofocus rule flags it.
  *
  * Layouts: the default is a padded card with the title on top, the body and a footer of buttons
  * on the right. With `closeLabel` the title sits in a header bar with a × button and the body

@@ -4,7 +4,7 @@
  * Reload, and only once the outbox in this tab is not sending (`whenSafe`).
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 export interface UpdateState {
   /** A new version is installed and waits (or another tab already switched to it). */
@@ -23,18 +23,24 @@ function publish(patch: Partial<UpdateState>): void {
   for (const listener of listeners) listener();
 }
 
+let registering = false;
+
+/** workbox-window loads here rather than with the console: nothing needs it before this runs. */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  // Installed and waiting, also when it was already waiting before this page loaded.
-  workbox.addEventListener('waiting', () => publish({ updateReady: true }));
-  // Another tab applied an update: this page runs old code under the new worker; offer Reload.
-  workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate && !state.applying) publish({ updateReady: true });
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || registering) return;
+  registering = true;
+  void import('workbox-window').then(({ Workbox }) => {
+    const instance = new Workbox('/sw.js', { scope: '/' });
+    workbox = instance;
+    // Installed and waiting, also when it was already waiting before this page loaded.
+    instance.addEventListener('waiting', () => publish({ updateReady: true }));
+    // Another tab applied an update: this page runs old code under the new worker; offer Reload.
+    instance.addEventListener('controlling', (event) => {
+      if (event.isUpdate && !state.applying) publish({ updateReady: true });
+    });
+    void instance.register();
+    setInterval(() => void instance.update(), UPDATE_CHECK_MS);
   });
-  void workbox.register();
-  const instance = workbox;
-  setInterval(() => void instance.update(), UPDATE_CHECK_MS);
 }
 
 /** Switches to the waiting version and reloads, after `whenSafe` (the outbox is idle). */

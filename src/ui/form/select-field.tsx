@@ -24,7 +24,7 @@ export function SelectField<V extends string | number>({
   options,
   placeholder,
   disabled,
-  autoFocus,
+  initialFocus,
 }: FieldProps & {
   value: V | '' | null | undefined;
   onChange: (value: V | '') => void;
@@ -32,7 +32,8 @@ export function SelectField<V extends string | number>({
   options: readonly SelectOption<V>[];
   placeholder?: string;
   disabled?: boolean;
-  autoFocus?: boolean;
+  /** The field a dialog focuses when it opens (its `data-autofocus` marker, see ui/dialog). */
+  initialFocus?: boolean;
 }) {
   return (
     <FieldFrame {...{ label, error, hint, required, className }}>
@@ -42,7 +43,7 @@ export function SelectField<V extends string | number>({
           name={name}
           required={required}
           disabled={disabled}
-          autoFocus={autoFocus}
+          data-autofocus={initialFocus || undefined}
           aria-invalid={invalid}
           aria-describedby={describedBy}
           className={clsx('field-input', invalidInput)}

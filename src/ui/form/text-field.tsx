@@ -4,7 +4,7 @@ import { FieldFrame, invalidInput, type FieldProps } from './field-frame';
 
 type InputExtras = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'placeholder' | 'autoComplete' | 'maxLength' | 'disabled' | 'autoFocus' | 'inputMode' | 'readOnly'
+  'placeholder' | 'autoComplete' | 'maxLength' | 'disabled' | 'inputMode' | 'readOnly'
 >;
 
 /** A labelled one-line text input (text, email, password, url). */
@@ -19,9 +19,12 @@ export function TextField({
   onChange,
   onBlur,
   type = 'text',
+  initialFocus,
   ...input
 }: FieldProps &
   InputExtras & {
+    /** The field a dialog focuses when it opens (its `data-autofocus` marker, see ui/dialog). */
+    initialFocus?: boolean;
     value: string;
     onChange: (value: string) => void;
     onBlur?: () => void;
@@ -32,6 +35,7 @@ export function TextField({
       {({ id, describedBy, invalid }) => (
         <input
           {...input}
+          data-autofocus={initialFocus || undefined}
           id={id}
           name={name}
           type={type}

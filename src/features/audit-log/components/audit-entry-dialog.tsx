@@ -80,6 +80,9 @@ export function AuditEntryDialog({
               <pre
                 className="max-h-80 overflow-auto rounded-md bg-stone-100 p-3 font-mono text-xs leading-5 break-words whitespace-pre-wrap text-stone-800 dark:bg-zinc-950 dark:text-zinc-200"
                 data-testid="audit-entry-details"
+                // A scrolling region: focusable so the keyboard can scroll it, named for that.
+                role="region"
+                aria-label={TEXTS.detailsJson}
                 tabIndex={0}
               >
                 {detailsJson(entry.details)}

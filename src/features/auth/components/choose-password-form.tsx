@@ -9,6 +9,7 @@ import { changePassword } from '../api/auth-calls';
 import { currentUserQuery, fetchCurrentUser } from '../api/current-user';
 import { useSignOut } from '../api/use-sign-out';
 import { AuthCard, Spinner } from './auth-card';
+import { focusOnMount } from '../../../lib/focus-on-mount';
 
 export const CHOOSE_PASSWORD_TEXTS = {
   title: 'Choose your password',
@@ -76,7 +77,7 @@ export function ChoosePasswordForm({ username }: { username: string }) {
     }
   }
 
-  const field = (id: Field, label: string, autoComplete: string, autoFocus = false) => (
+  const field = (id: Field, label: string, autoComplete: string, focusFirst = false) => (
     <div>
       <label htmlFor={id} className="field-label">
         {label}
@@ -86,7 +87,7 @@ export function ChoosePasswordForm({ username }: { username: string }) {
         name={id}
         type="password"
         autoComplete={autoComplete}
-        autoFocus={autoFocus}
+        ref={focusFirst ? focusOnMount : undefined}
         className="field-input"
         value={values[id]}
         aria-invalid={errors[id] ? true : undefined}

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { requestPasswordReset } from '../api/auth-calls';
 import { AuthCard, Spinner } from './auth-card';
+import { focusOnMount } from '../../../lib/focus-on-mount';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -40,7 +41,7 @@ export function ForgotPasswordForm() {
             name="email"
             type="email"
             autoComplete="email"
-            autoFocus
+            ref={focusOnMount}
             className="field-input"
             value={email}
             onChange={(event) => setEmail(event.target.value)}

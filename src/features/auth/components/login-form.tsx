@@ -10,6 +10,7 @@ import { currentUserQuery } from '../api/current-user';
 import { AuthCard, Spinner } from './auth-card';
 import { SecondFactorForm } from './second-factor-form';
 import { useReloadAfterFocusChanges } from './use-reload-after-focus-changes';
+import { focusOnMount } from '../../../lib/focus-on-mount';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -82,7 +83,7 @@ export function LoginForm() {
             id="username"
             name="username"
             autoComplete="username"
-            autoFocus
+            ref={focusOnMount}
             className="field-input"
             value={username}
             aria-invalid={errors.username ? true : undefined}

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { checkResetToken, resetPassword } from '../api/auth-calls';
 import { AuthCard, Spinner } from './auth-card';
+import { focusOnMount } from '../../../lib/focus-on-mount';
 
 export const RESET_TEXTS = {
   title: 'Choose a new password',
@@ -80,7 +81,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
             id="new-password"
             type="password"
             autoComplete="new-password"
-            autoFocus
+            ref={focusOnMount}
             className="field-input"
             value={password}
             onChange={(event) => setPassword(event.target.value)}

@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { signInWithSecondFactor } from '../api/auth-calls';
 import { Spinner } from './auth-card';
+import { focusOnMount } from '../../../lib/focus-on-mount';
 
 export const SECOND_FACTOR_TEXTS = {
   intro: 'Enter the 6-digit code from your authenticator app.',
@@ -86,7 +87,7 @@ export function SecondFactorForm({
           key={id}
           id={id}
           name={id}
-          autoFocus
+          ref={focusOnMount}
           autoComplete={recovery ? 'off' : 'one-time-code'}
           inputMode={recovery ? 'text' : 'numeric'}
           spellCheck={false}

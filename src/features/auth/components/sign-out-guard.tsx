@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog } from '../../../ui/lazy-dialog';
 import { outbox } from '../../outbox/outbox-instance';
 import { useOutbox } from '../../outbox/use-outbox';
 import { useSignOut } from '../api/use-sign-out';
@@ -54,7 +54,7 @@ export function SignOutGuard({ children }: { children: ReactNode }) {
               type="button"
               className="btn-primary"
               onClick={() => setPending(null)}
-              autoFocus
+              data-autofocus
             >
               {SIGN_OUT_TEXTS.stay}
             </button>

@@ -4,7 +4,6 @@
  * go through the IndexedDB outbox, which sends them with an idempotency key and retries until the
  * server answers, so nothing the operator did is lost to a dropped network.
  */
-import { formatInTimeZone } from 'date-fns-tz';
 import {
   moderationEndpoints,
   statisticsEndpoints,
@@ -14,6 +13,7 @@ import {
   type ModeratedResult,
 } from '../../../contract/content';
 import { api } from '../../../lib/api-client';
+import { utcDay } from '../../../lib/dates';
 import { outbox } from '../../outbox/outbox-instance';
 
 /** The full items for assigned refs (only those leased to us). */
@@ -45,7 +45,7 @@ export async function recordModeratedTime(userId: number, contentId: number) {
  * and as the server counts the live user-moderated updates.
  */
 export function todayRange(now: Date = new Date()): { start_date: string; end_date: string } {
-  const day = formatInTimeZone(now, 'UTC', 'yyyy-MM-dd');
+  const day = utcDay(now);
   return { start_date: `${day} 00:00:00`, end_date: `${day} 23:59:59` };
 }
 

@@ -150,8 +150,13 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
   }
 
   return (
+    // The cards are the items of a list the operator walks with the keyboard (↑↓, j/k, Enter):
+    // each card takes focus and its keys, as the articles of an ARIA feed do. An article has no
+    // interactive role to give it, and a button or row role would hide its content's structure.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <article
       ref={ref}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see the comment above
       tabIndex={0}
       aria-labelledby={headingId}
       data-card-id={item.id}

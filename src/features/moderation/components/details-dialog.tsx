@@ -1,5 +1,5 @@
 import { MODERATION_TEXTS, type AdditionalDetails } from '../../../contract/content';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog } from '../../../ui/lazy-dialog';
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';

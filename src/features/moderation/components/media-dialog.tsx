@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog } from '../../../ui/lazy-dialog';
 import { VideoPlayer, logVideo, mediaSource, type ViewerItem } from './content-viewer';
 
 /**

@@ -1,4 +1,4 @@
-import { Dialog } from '../../../ui/dialog';
+import { Dialog } from '../../../ui/lazy-dialog';
 
 export const SHORTCUTS: readonly { keys: string[]; action: string; batch?: boolean }[] = [
   { keys: ['1', '…', '9'], action: 'Toggle the tag with that number on the active card' },

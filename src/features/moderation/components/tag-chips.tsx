@@ -3,6 +3,7 @@ import { Check, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { CUSTOM_TAG_MAX_LENGTH, MODERATION_TEXTS, type TagOption } from '../../../contract/content';
 import { checkCustomTag, formatTagLabel } from '../moderation-rules';
+import { focusOnMount } from '../../../lib/focus-on-mount';
 
 const chipBase =
   'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-medium transition-colors';
@@ -44,7 +45,7 @@ function CustomTagForm({
         </label>
         <input
           id={inputId}
-          autoFocus
+          ref={focusOnMount}
           value={text}
           placeholder="Custom tag"
           aria-invalid={shownError && !shownError.ok ? true : undefined}

@@ -79,7 +79,13 @@ function PoolForm({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-      <TextField label={TEXTS.name} required autoFocus autoComplete="off" {...form.field('name')} />
+      <TextField
+        label={TEXTS.name}
+        required
+        initialFocus
+        autoComplete="off"
+        {...form.field('name')}
+      />
       <TextField
         label={TEXTS.description}
         hint={TEXTS.descriptionHint}

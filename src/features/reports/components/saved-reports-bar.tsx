@@ -183,7 +183,7 @@ function SaveReportDialog({
         <TextField
           label={TEXTS.name}
           required
-          autoFocus
+          initialFocus
           autoComplete="off"
           {...form.field('name')}
         />

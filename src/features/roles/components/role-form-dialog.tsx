@@ -63,7 +63,7 @@ function AddRoleForm({
         <TextField
           label={TEXTS.name}
           required
-          autoFocus
+          initialFocus
           autoComplete="off"
           {...form.field('name')}
         />
@@ -117,7 +117,7 @@ function RenameRoleForm({
           label={TEXTS.name}
           required
           autoComplete="off"
-          autoFocus={!role.built_in}
+          initialFocus={!role.built_in}
           readOnly={role.built_in}
           hint={role.built_in ? TEXTS.builtInNameHint : undefined}
           {...form.field('name')}
@@ -126,7 +126,7 @@ function RenameRoleForm({
           label={TEXTS.description}
           hint={TEXTS.descriptionHint}
           autoComplete="off"
-          autoFocus={role.built_in}
+          initialFocus={role.built_in}
           {...form.field('description')}
           value={form.values.description ?? ''}
         />

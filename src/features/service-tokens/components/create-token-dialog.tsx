@@ -110,7 +110,7 @@ export function CreateTokenDialog({
               setServiceId(event.target.value);
               setError(null);
             }}
-            autoFocus
+            data-autofocus
           >
             <option value="">
               {services.isPending ? TEXTS.loadingServices : TEXTS.servicePlaceholder}

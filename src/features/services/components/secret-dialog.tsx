@@ -75,7 +75,7 @@ export function SecretDialog({
         >
           {shown?.issued.secret}
         </output>
-        <button type="button" className="btn-secondary" autoFocus onClick={() => void copy()}>
+        <button type="button" className="btn-secondary" data-autofocus onClick={() => void copy()}>
           {copied ? (
             <Check aria-hidden="true" className="size-4 text-emerald-600" />
           ) : (

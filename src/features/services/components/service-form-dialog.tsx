@@ -12,7 +12,8 @@ import {
   type ServiceRow,
 } from '../../../contract/services';
 import { Dialog } from '../../../ui/dialog';
-import { CheckboxField, SwitchField } from '../../../ui/form/checkbox-field';
+import { CheckboxField } from '../../../ui/form/checkbox-field';
+import { SwitchField } from '../../../ui/form/switch-field';
 import { FormError } from '../../../ui/form/form-error';
 import { FormActions } from '../../../ui/form/form-actions';
 import { NumberField } from '../../../ui/form/number-field';
@@ -138,7 +139,7 @@ export function ServiceFormDialog({
             label={TEXTS.fields.name}
             required
             autoComplete="off"
-            autoFocus
+            initialFocus
             {...form.field('name')}
           />
           <TextField

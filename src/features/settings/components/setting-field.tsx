@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
 import type { SettingRow } from '../../../contract/settings';
 import { formatDateTime } from '../../../lib/dates';
-import { SwitchField } from '../../../ui/form/checkbox-field';
+import { SwitchField } from '../../../ui/form/switch-field';
 import { NumberField } from '../../../ui/form/number-field';
 import { SelectField } from '../../../ui/form/select-field';
 import { TextField } from '../../../ui/form/text-field';

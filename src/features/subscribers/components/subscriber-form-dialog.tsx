@@ -1,6 +1,6 @@
 import { SubscriberFormSchema, type SubscriberRow } from '../../../contract/subscribers';
 import { Dialog } from '../../../ui/dialog';
-import { SwitchField } from '../../../ui/form/checkbox-field';
+import { SwitchField } from '../../../ui/form/switch-field';
 import { FormError } from '../../../ui/form/form-error';
 import { FormActions } from '../../../ui/form/form-actions';
 import { TextareaField, TextField } from '../../../ui/form/text-field';
@@ -46,7 +46,7 @@ export function SubscriberFormDialog({
           label={TEXTS.fields.name}
           required
           autoComplete="off"
-          autoFocus
+          initialFocus
           hint={TEXTS.fields.nameHint}
           {...form.field('name')}
         />

@@ -102,7 +102,7 @@ export function VerifyDialog({
           type={withCode ? 'text' : 'password'}
           autoComplete={withCode ? 'one-time-code' : 'current-password'}
           inputMode={withCode ? 'numeric' : undefined}
-          autoFocus
+          initialFocus
           required
           value={value}
           error={error}

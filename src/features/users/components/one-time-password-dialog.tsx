@@ -62,7 +62,7 @@ export function OneTimePasswordDialog({
         >
           {issued?.password}
         </output>
-        <button type="button" className="btn-secondary" autoFocus onClick={() => void copy()}>
+        <button type="button" className="btn-secondary" data-autofocus onClick={() => void copy()}>
           {copied ? (
             <Check aria-hidden="true" className="size-4 text-emerald-600" />
           ) : (

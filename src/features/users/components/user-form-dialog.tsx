@@ -8,7 +8,8 @@ import {
 } from '../../../contract/users';
 import { SETTINGS } from '../../../contract/settings';
 import { Dialog } from '../../../ui/dialog';
-import { CheckboxField, SwitchField } from '../../../ui/form/checkbox-field';
+import { CheckboxField } from '../../../ui/form/checkbox-field';
+import { SwitchField } from '../../../ui/form/switch-field';
 import { ChoiceList } from '../../../ui/form/choice-list';
 import { FormError } from '../../../ui/form/form-error';
 import { FormActions } from '../../../ui/form/form-actions';
@@ -118,7 +119,7 @@ export function UserFormDialog({
           label={TEXTS.fields.username}
           required
           autoComplete="off"
-          autoFocus
+          initialFocus
           {...form.field('username')}
         />
         <div className="grid gap-4 sm:grid-cols-2">

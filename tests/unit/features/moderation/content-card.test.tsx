@@ -154,7 +154,11 @@ describe('ContentCard AI panel and details', () => {
     render(<Harness initial={moderationItem()} />);
     expect(screen.getByText('03-05-2024 02:07:09 PM')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Content details of item 1' }));
-    expect(await screen.findByText(MODERATION_TEXTS.detailsTitle)).toBeInTheDocument();
+    // The dialog frame loads on first open (src/ui/lazy-dialog.tsx): a first import here
+    // transforms the dialog library, which takes a while on a busy machine.
+    expect(
+      await screen.findByText(MODERATION_TEXTS.detailsTitle, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('country')).toBeInTheDocument();
   });
 
