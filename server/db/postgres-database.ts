@@ -27,6 +27,16 @@ import {
 // int8 (count(), bigserial) arrives as a string from pg; PGlite gives numbers. Our ids and
 // counts stay far below 2^53, so one parser here makes both engines look the same.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+/** int8[] (a bigint[] parameter or array_agg of ids), one-dimensional as we use it, likewise. */
+const INT8_ARRAY_OID = 1016 as Parameters<typeof pg.types.setTypeParser>[0];
+pg.types.setTypeParser(INT8_ARRAY_OID, (value: string) =>
+  value === '{}'
+    ? []
+    : value
+        .slice(1, -1)
+        .split(',')
+        .map((entry) => (entry === 'NULL' ? null : Number(entry))),
+);
 
 export interface PostgresOptions {
   poolSize?: number;
