@@ -220,7 +220,9 @@ describe('/online-users protocol', () => {
       'items released after the grace period',
       { timeoutMs: 10_000 },
     );
-    expect(Date.now() - droppedAgain).toBeGreaterThanOrEqual(GRACE_SECONDS * 1000 - 400);
+    // The grace runs from the lease's last renewal, which the keeper makes four times per grace
+    // period: a drop just before a renewal tick releases up to a quarter of it early.
+    expect(Date.now() - droppedAgain).toBeGreaterThanOrEqual(GRACE_SECONDS * 750 - 400);
   });
 
   it('kick: kick-me reaches the user, the session ends and the items go back', async () => {
