@@ -9,9 +9,12 @@ import { registerApiDocs } from './features/api-docs/api-docs-module';
 import { registerAuditLog } from './features/audit/audit-log-routes';
 import { registerAuth } from './features/auth/auth-module';
 import { registerContentSender } from './features/content-sender/content-sender-routes';
+import { registerContentTool } from './features/content-tool/content-tool-routes';
 import { registerDashboard, type DashboardModule } from './features/dashboard/dashboard-module';
 import { registerDelivery, type DeliveryModule } from './features/delivery/delivery-module';
 import { registerDemo, type DemoMode } from './features/demo/demo-module';
+import { registerDiscard } from './features/discard/discard-module';
+import { startDemoReceiver } from './features/delivery/demo-receiver';
 import { registerHistory } from './features/history/history-routes';
 import { registerIngest } from './features/ingest/ingest-module';
 import { createMailer } from './features/mail/mailer';
@@ -25,6 +28,7 @@ import { SettingsRegistry } from './features/settings/settings-registry';
 import { registerSettings } from './features/settings/settings-module';
 import { registerPools } from './features/pools/pools-module';
 import { registerReports } from './features/reports/reports-module';
+import { registerSandbox } from './features/sandbox/sandbox-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerServices } from './features/services/services-module';
 import { registerStatistics } from './features/statistics/statistics-module';
@@ -185,6 +189,9 @@ export async function buildApp(
       production: config.production,
     });
 
+    // The built-in receiver of the demo services' and the Dev Box's deliveries (127.0.0.1 only).
+    const receiver = await startDemoReceiver({ db, log: http.log });
+    track({ close: () => receiver.close() });
     const demo = track(await registerDemo(context));
     const origins = createOriginPolicy(config, () => {
       const address = http.server.address();
@@ -233,7 +240,13 @@ export async function buildApp(
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
     registerHistory(http, { db });
-    const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));
+    const delivery = track(registerDelivery(context, { selfBaseUrl: () => receiver.baseUrl }));
+    // The tools staff use when something goes wrong: they take items from operators' screens
+    // and queue deliveries, which they send at once.
+    const tools = { moderation: moderation.socket, wakeDelivery: () => delivery.worker.wake() };
+    registerContentTool(context, tools);
+    track(registerDiscard(context, tools));
+    track(registerSandbox(context, { ...tools, ai }));
     await registerApiDocs(context);
     await registerSpa(http, config.staticDir);
 

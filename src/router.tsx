@@ -22,7 +22,12 @@ import {
 } from './routes/public-routes';
 import { rootRoute } from './routes/root-route';
 import { servicesRoute, subscribersRoute } from './routes/services-routes';
-import { contentSenderRoute } from './routes/tools-routes';
+import {
+  contentSenderRoute,
+  contentToolRoute,
+  discardRoute,
+  sandboxRoute,
+} from './routes/tools-routes';
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -36,6 +41,9 @@ const routeTree = rootRoute.addChildren([
     moderationRoute,
     parkRoute,
     contentSenderRoute,
+    contentToolRoute,
+    discardRoute,
+    sandboxRoute,
     dashboardRoute,
     serviceTokensRoute,
     aggregatorRoute,

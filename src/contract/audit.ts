@@ -48,6 +48,12 @@ export const AUDIT_ACTIONS = {
   'ai.retry': 'Retried the AI on an item',
   'ai.retry_failed': 'Retried the AI on failed items',
   'content.send': 'Sent content through the content sender',
+  'content.requeue': 'Requeued an item',
+  'content.discard': 'Discarded an item',
+  'content.redeliver': "Redelivered an item's webhook",
+  'discard.start': 'Started a bulk discard',
+  'discard.cancel': 'Stopped a bulk discard',
+  'sandbox.run': 'Sent a Dev Box sample item',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -360,6 +360,32 @@ export const DecisionWebhookSchema = z.object({
 });
 export type DecisionWebhook = z.infer<typeof DecisionWebhookSchema>;
 
+/**
+ * The JSON body POSTed to a service's callback URL for each item staff discarded before anyone
+ * decided it (the content tool, or a bulk discard on /discard): it was taken out of the queue
+ * and will never be decided. Signed, retried and deduplicated like a decision's.
+ */
+export const DiscardWebhookSchema = z.object({
+  type: z.literal('content.discarded'),
+  /** When the item was discarded, ISO 8601 in UTC. */
+  timestamp: z.string(),
+  data: z.object({
+    content_id: z.number().int(),
+    /** The service's code. */
+    service: z.string(),
+    subscriber_id: z.string(),
+    user_id: z.string(),
+    message_type: MessageTypeSchema,
+    /** The username of who discarded it; null once that user was deleted. */
+    discarded_by: z.string().nullable(),
+    /** Why, as they wrote it; null when they gave no reason. */
+    reason: z.string().nullable(),
+    discarded_at: z.string(),
+    bound_time: z.string(),
+  }),
+});
+export type DiscardWebhook = z.infer<typeof DiscardWebhookSchema>;
+
 /** The headers of each webhook POST (Standard Webhooks). */
 export const DecisionWebhookHeadersSchema = z.object({
   'webhook-id': z.string().meta({
@@ -376,14 +402,15 @@ export const DecisionWebhookHeadersSchema = z.object({
   }),
 });
 
-export const CONTENT_STATUSES = ['pending', 'assigned', 'decided'] as const;
+export const CONTENT_STATUSES = ['pending', 'assigned', 'decided', 'discarded'] as const;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
 /**
  * One item of the caller's service as it stands: `pending` (queued), `assigned` (on an
- * operator's screen) or `decided`. `webhook` is the delivery of a decided item to the callback
- * URL, with the very body that was (or will be) POSTed; null before the decision or when the
- * service has no callback URL.
+ * operator's screen), `decided` or `discarded` (taken out of the queue by staff, never to be
+ * decided; `decided_at` is then when). `webhook` is the delivery of a decided or discarded item
+ * to the callback URL, with the very body that was (or will be) POSTed; null before the
+ * decision or when the service has no callback URL.
  */
 export const ContentDecisionSchema = z.object({
   id: z.number().int(),
@@ -397,7 +424,7 @@ export const ContentDecisionSchema = z.object({
       webhook_id: z.string(),
       status: z.enum(DELIVERY_STATUSES),
       attempts: z.number().int(),
-      body: DecisionWebhookSchema,
+      body: z.union([DecisionWebhookSchema, DiscardWebhookSchema]),
     })
     .nullable(),
 });

@@ -4,8 +4,10 @@ import { auditLogEndpoints } from './audit-log';
 import { authEndpoints } from './auth';
 import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
 import { contentSenderEndpoints } from './content-sender';
+import { contentToolEndpoints } from './content-tool';
 import { dashboardEndpoints } from './dashboard';
 import { deliveryEndpoints } from './delivery';
+import { discardEndpoints } from './discard';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { customerHistoryEndpoints, historyEndpoints } from './history';
@@ -14,6 +16,7 @@ import { onlineUsersEndpoints } from './online-users';
 import { poolEndpoints } from './pools';
 import { chartEndpoints, reportEndpoints } from './reports';
 import { roleEndpoints } from './roles';
+import { sandboxEndpoints } from './sandbox';
 import { serviceTokenEndpoints } from './service-tokens';
 import { settingsEndpoints } from './settings';
 import { serviceEndpoints } from './services';
@@ -52,4 +55,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(chartEndpoints),
   ...Object.values(historyEndpoints),
   ...Object.values(customerHistoryEndpoints),
+  ...Object.values(contentToolEndpoints),
+  ...Object.values(discardEndpoints),
+  ...Object.values(sandboxEndpoints),
 ];

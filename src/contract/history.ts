@@ -26,11 +26,12 @@ export const HISTORY_DEFAULT_DAYS = 7;
 export const HISTORY_MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-export const DECISION_SOURCES = ['human', 'ai'] as const;
+/** Who decided: an operator, the AI alone, or nobody (staff discarded the item). */
+export const DECISION_SOURCES = ['human', 'ai', 'discard'] as const;
 export type DecisionSource = (typeof DECISION_SOURCES)[number];
 
 /** Content ids are bigint: any positive whole number JavaScript holds exactly. */
-const contentIdSchema = (what: string) =>
+export const contentIdSchema = (what: string) =>
   z.coerce
     .number({ error: `${what} must be a number` })
     .int(`${what} must be a whole number`)
@@ -51,7 +52,7 @@ const customerFilters = {
   user: exactText(200, 'user'),
   /** A tag the decision applied (value 1), by its name. */
   tag: exactText(100, 'tag'),
-  source: z.enum(DECISION_SOURCES, { error: 'source must be human or ai' }).optional(),
+  source: z.enum(DECISION_SOURCES, { error: 'source must be human, ai or discard' }).optional(),
   ...dateRangeFilters,
 };
 
@@ -118,7 +119,10 @@ export const HistoryRowSchema = z.object({
   /** The custom tag the operator typed, if any. */
   additional: z.string().nullable(),
   source: z.enum(DECISION_SOURCES),
-  /** Null for customers, and for an AI decision. */
+  /**
+   * Who decided (an operator) or discarded the item; null for customers, and for an AI
+   * decision.
+   */
   operator_id: z.number().int().nullable(),
   operator_username: z.string().nullable(),
   /** The AI's suggested tag names; ['SAFE'] means none; null: no AI answer. */

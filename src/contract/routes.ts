@@ -61,12 +61,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/moderation', permission: 'section_moderation', title: 'Moderation', placement: 'main' },
   { path: '/park', permission: 'section_park', title: 'Park', placement: 'hidden' },
   { path: '/my-profile', permission: 'section_profile', title: 'Profile', placement: 'hidden' },
-  {
-    path: '/content-tool',
-    permission: 'section_content_tool',
-    title: 'Content Tool',
-    placement: 'main',
-  },
   { path: '/charts', permission: 'section_charts', title: 'Charts', placement: 'bottom' },
   { path: '/settings', permission: 'section_settings', title: 'Settings', placement: 'bottom' },
   {
@@ -130,6 +124,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     path: '/roles-and-permissions',
     permission: 'section_roles_and_permissions',
     title: 'Roles and Permissions',
+    placement: 'main',
+    group: 'Tools',
+  },
+  {
+    path: '/content-tool',
+    permission: 'section_content_tool',
+    title: 'Content Tool',
     placement: 'main',
     group: 'Tools',
   },
@@ -220,6 +221,9 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/modhistory',
   '/customer-moderation',
   '/content-sender',
+  '/content-tool',
+  '/discard',
+  '/sandbox',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

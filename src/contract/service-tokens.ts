@@ -130,6 +130,7 @@ export const serviceTokenEndpoints = {
       'section_ai_content',
       'section_services',
       'section_subscribers',
+      'section_discard',
     ),
     summary: 'Every service as {id, name}, for service pickers',
     response: ServiceOptionsResponseSchema,

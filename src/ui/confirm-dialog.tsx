@@ -11,6 +11,7 @@ import { UI_TEXTS } from './ui-texts';
  *
  * `focus` says which answer has focus when it opens: the safe one (cancel, the default for
  * destructive actions) or the action itself when answering it is the next step of a flow.
+ * `confirmDisabled` holds the action back until the body says it may go (a typed confirmation).
  */
 export function ConfirmDialog({
   open,
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   cancelLabel = UI_TEXTS.cancel,
   busy = false,
   busyLabel,
+  confirmDisabled = false,
   tone = 'primary',
   focus = tone === 'danger' ? 'cancel' : 'confirm',
   onConfirm,
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   cancelLabel?: string;
   busy?: boolean;
   busyLabel?: string;
+  confirmDisabled?: boolean;
   tone?: 'primary' | 'danger';
   focus?: 'confirm' | 'cancel';
   onConfirm: () => void;
@@ -68,7 +71,7 @@ export function ConfirmDialog({
                 ? 'btn bg-red-600 text-white hover:bg-red-500 active:bg-red-700'
                 : 'btn-primary',
             )}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             aria-busy={busy || undefined}
             onClick={onConfirm}
             data-autofocus={focus === 'confirm' || undefined}

@@ -5,6 +5,7 @@ import {
   DecisionStatusSchema,
   DecisionWebhookHeadersSchema,
   DecisionWebhookSchema,
+  DiscardWebhookSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_TTL_HOURS,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -175,6 +176,7 @@ export function buildOpenApiDocument(options: { version: string }): OpenApiDocum
   const responseSchemas: [string, z.ZodType][] = [
     ['Error', ApiFailureSchema],
     ['DecisionWebhook', DecisionWebhookSchema],
+    ['DiscardWebhook', DiscardWebhookSchema],
     ['DecisionStatus', DecisionStatusSchema],
     ['ContentDecision', ContentDecisionSchema],
   ];
@@ -262,6 +264,24 @@ export function buildOpenApiDocument(options: { version: string }): OpenApiDocum
           },
           responses: {
             '2XX': { description: 'Delivered: the console will not send this decision again.' },
+            default: { description: 'Not delivered: retried later with the same webhook-id.' },
+          },
+        },
+      },
+      contentDiscarded: {
+        post: {
+          operationId: 'contentDiscarded',
+          summary: 'An item staff discarded, POSTed to the service callback URL',
+          description:
+            'Sent once per item that staff took out of the queue before anyone decided it (one by one on the content tool, or in bulk), to a service with a callback URL. The item will never be decided. Same headers, signature, retries and webhook-id rules as contentModerated; tell the two apart by `type`.',
+          tags: ['Webhooks'],
+          parameters: parametersOf(DecisionWebhookHeadersSchema, 'header'),
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref('DiscardWebhook') } },
+          },
+          responses: {
+            '2XX': { description: 'Delivered: the console will not send it again.' },
             default: { description: 'Not delivered: retried later with the same webhook-id.' },
           },
         },

@@ -253,7 +253,7 @@ export async function redeliver(
   const rows = await db.query<{ service_id: number; content_id: number | string }>(
     `update deliveries
         set status = 'pending', next_attempt_at = now(), round_start_attempts = attempts
-      where id = $1 and status <> 'delivered' and claim_token is null
+      where id = $1 and status in ('pending', 'failed') and claim_token is null
      returning service_id, content_id`,
     [deliveryId],
   );

@@ -1,11 +1,16 @@
 import type { Queryable } from '../../db/database';
 import { storableText } from '../../db/storable';
+import { SANDBOX_RECEIVER_PREFIX } from './demo-receiver';
 
 /**
  * The delivery outbox. Rules:
  * - `enqueueDeliveries` runs inside the transaction that decides the items: the decision and its
  *   delivery row commit together or not at all. The body is fixed then, so every retry sends the
- *   same bytes under the same webhook-id.
+ *   same bytes under the same webhook-id. A discarded item gets a `content.discarded` body
+ *   instead (`enqueueDiscardDeliveries`), in the transaction that discards it.
+ * - An item has one current delivery. When staff take its decision back (requeue), that row is
+ *   superseded (kept with its attempts, cancelled if it had not gone out) and the next decision
+ *   gets a new row with a new webhook-id.
  * - A claim takes due rows with FOR UPDATE SKIP LOCKED, counts the attempt and leases the row
  *   for one request (next_attempt_at moves past the request's deadline, claim_token marks the
  *   holder). Results are written only by the holder of the claim; a worker that died mid-request
@@ -45,6 +50,36 @@ function deliveryBodySql(field: {
                 'bound_time', to_char((${field.boundTime}) at time zone 'UTC', ${UTC_ISO})))::text`;
 }
 
+/**
+ * The body of a discarded item: no decision, who discarded it and why. Its own type, so a
+ * receiver never mistakes it for a decision.
+ */
+function discardBodySql(field: {
+  discardedAt: string;
+  contentId: string;
+  service: string;
+  subscriberId: string;
+  userId: string;
+  messageType: string;
+  discardedBy: string;
+  reason: string;
+  boundTime: string;
+}): string {
+  return `jsonb_build_object(
+              'type', 'content.discarded',
+              'timestamp', to_char((${field.discardedAt}) at time zone 'UTC', ${UTC_ISO}),
+              'data', jsonb_build_object(
+                'content_id', ${field.contentId},
+                'service', ${field.service},
+                'subscriber_id', ${field.subscriberId},
+                'user_id', ${field.userId},
+                'message_type', ${field.messageType},
+                'discarded_by', ${field.discardedBy},
+                'reason', ${field.reason},
+                'discarded_at', to_char((${field.discardedAt}) at time zone 'UTC', ${UTC_ISO}),
+                'bound_time', to_char((${field.boundTime}) at time zone 'UTC', ${UTC_ISO})))::text`;
+}
+
 /** A new webhook id, as every delivery gets one. */
 const NEW_WEBHOOK_ID_SQL = `'msg_' || replace(gen_random_uuid()::text, '-', '')`;
 
@@ -73,11 +108,71 @@ export async function enqueueDeliveries(
        join subscribers sub on sub.id = c.subscriber_id
        left join users u on u.id = c.decided_by
       where c.id = any($1::bigint[]) and c.status = 'decided' and s.callback_url is not null
-     on conflict (content_id) do nothing
+     on conflict (content_id) where superseded_at is null do nothing
      returning id`,
     [contentIds],
   );
   return rows.length;
+}
+
+/**
+ * Writes the `content.discarded` delivery of every given item that is discarded and whose
+ * service has a callback; `reason` is what the person who discarded them gave (or null).
+ */
+export async function enqueueDiscardDeliveries(
+  tx: Queryable,
+  contentIds: readonly number[],
+  reason: string | null,
+): Promise<number> {
+  if (contentIds.length === 0) return 0;
+  const rows = await tx.query(
+    `insert into deliveries (content_id, service_id, webhook_id, body)
+     select c.id, c.service_id, ${NEW_WEBHOOK_ID_SQL},
+            ${discardBodySql({
+              discardedAt: 'c.decided_at',
+              contentId: 'c.id',
+              service: 's.code',
+              subscriberId: 'sub.external_id',
+              userId: 'c.user_id',
+              messageType: 'c.message_type',
+              discardedBy: 'u.username',
+              reason: '$2::text',
+              boundTime: 'c.bound_time',
+            })}
+       from contents c
+       join services s on s.id = c.service_id
+       join subscribers sub on sub.id = c.subscriber_id
+       left join users u on u.id = c.decided_by
+      where c.id = any($1::bigint[]) and c.status = 'decided' and c.decision_source = 'discard'
+        and s.callback_url is not null
+     on conflict (content_id) where superseded_at is null do nothing
+     returning id`,
+    [contentIds, reason],
+  );
+  return rows.length;
+}
+
+/**
+ * Supersedes the item's current delivery when its decision is taken back: kept as history,
+ * cancelled unless it was delivered. Answers false, changing nothing, while it is being sent
+ * (claimed by a worker): the caller should try again in a moment.
+ */
+export async function supersedeDelivery(tx: Queryable, contentId: number): Promise<boolean> {
+  const rows = await tx.query<{ claimed: boolean }>(
+    `select claim_token is not null as claimed from deliveries
+      where content_id = $1 and superseded_at is null
+      for update`,
+    [contentId],
+  );
+  if (rows[0]?.claimed) return false;
+  await tx.query(
+    `update deliveries
+        set superseded_at = now(),
+            status = case when status = 'delivered' then status else 'cancelled' end
+      where content_id = $1 and superseded_at is null`,
+    [contentId],
+  );
+  return true;
 }
 
 export interface SampleDelivery {
@@ -146,6 +241,11 @@ export const SERVICE_DELIVERABLE_SQL = `s.delivery_paused_at is null
   and (s.delivery_disabled_at is null
        or s.callback_url is distinct from s.delivery_disabled_url)`;
 
+/**
+ * Claims due deliveries. The sandbox service's are posted to the built-in receiver whatever its
+ * callback URL says (an administrator may have changed it on /services), so a Dev Box run never
+ * reaches a real service.
+ */
 export async function claimDueDeliveries(
   db: Queryable,
   options: { limit: number; claimToken: string; leaseSeconds: number },
@@ -165,12 +265,13 @@ export async function claimDueDeliveries(
        from due, services s
       where d.id = due.id and s.id = d.service_id
      returning d.id, d.service_id, d.content_id, d.webhook_id, d.body, d.attempts,
-               d.attempts - d.round_start_attempts as round_attempts, s.callback_url,
+               d.attempts - d.round_start_attempts as round_attempts,
+               case when s.sandbox then $4 || s.code else s.callback_url end as callback_url,
                s.webhook_secret,
                case when s.webhook_secret_previous_expires_at > now()
                     then s.webhook_secret_previous end as previous_secret,
                s.code as service_code`,
-    [options.limit, options.claimToken, options.leaseSeconds],
+    [options.limit, options.claimToken, options.leaseSeconds, SANDBOX_RECEIVER_PREFIX],
   );
 }
 
@@ -279,7 +380,7 @@ export async function findDeliveryByContent(
 ): Promise<DeliveryRow | undefined> {
   const rows = await db.query<DeliveryRow>(
     `select id, content_id, webhook_id, status, attempts, last_code, last_response
-       from deliveries where content_id = $1`,
+       from deliveries where content_id = $1 and superseded_at is null`,
     [contentId],
   );
   return rows[0];

@@ -14,7 +14,7 @@ import {
   type DeliverySettings,
 } from './delivery-settings';
 import type { SettingPins } from '../settings/settings-registry';
-import { DEMO_RECEIVER_PREFIX } from './demo-receiver';
+import { RECEIVER_PREFIXES } from './demo-receiver';
 import { PollingLoop } from '../../workers/polling-loop';
 import { sendWebhook, type SendResult } from './webhook-sender';
 import { WEBHOOK_HEADERS, signatureHeader } from './webhook-signature';
@@ -42,8 +42,8 @@ export interface DeliveryWorkerOptions {
   pollMs?: number;
   batchSize?: number;
   /**
-   * This server's own base URL while the built-in demo receiver is enabled (demo mode): a
-   * callback given as a path under /demo-receiver/ is posted to this server itself.
+   * The built-in receiver's base URL: a callback given as a path under /demo-receiver/ (the
+   * demo services) or /sandbox-receiver/ (the Dev Box) is posted there.
    */
   selfBaseUrl?: () => string | undefined;
   resolve?: Resolver;
@@ -97,10 +97,10 @@ export class DeliveryWorker {
   private async target(callbackUrl: string, settings: DeliverySettings): Promise<CallbackVerdict> {
     if (callbackUrl.startsWith('/')) {
       const base = this.options.selfBaseUrl?.();
-      if (!base || !callbackUrl.startsWith(DEMO_RECEIVER_PREFIX)) {
+      if (!base || !RECEIVER_PREFIXES.some((prefix) => callbackUrl.startsWith(prefix))) {
         return {
           ok: false,
-          reason: `callback '${callbackUrl}' is a path; only the demo receiver (${DEMO_RECEIVER_PREFIX}..., demo mode) may be one`,
+          reason: `callback '${callbackUrl}' is a path; only the built-in receiver (${RECEIVER_PREFIXES.join(', ')}...) may be one`,
         };
       }
       return checkCallbackUrl(new URL(callbackUrl, base).toString(), { allowPrivate: true });

@@ -2,18 +2,23 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database';
+import { storableText } from '../../db/storable';
 import { WEBHOOK_HEADERS, verifyWebhook } from './webhook-signature';
 
 /**
- * The built-in demo receiver (demo mode only), so the demo shows deliveries working without a
- * client service. It listens on a port of its own on 127.0.0.1 (never reachable from outside,
- * and outside the console's cookie and CSRF rules, which a webhook does not follow). A service
- * whose callback URL is the path `/demo-receiver/<code>` is delivered here: the worker resolves
- * that path against this receiver's address. It verifies the Standard Webhooks signature with
- * the service's secret (or the previous one during a rotation), stores what it got, and answers
- * 200, or 401 for a bad signature.
+ * The built-in receiver, so deliveries can be seen working without a client service: the demo
+ * services' callbacks (demo mode) and the Dev Box's sample items (every mode). It listens on a
+ * port of its own on 127.0.0.1 (never reachable from outside, and outside the console's cookie
+ * and CSRF rules, which a webhook does not follow). A service whose callback URL is the path
+ * `/demo-receiver/<code>` is delivered here, as is the sandbox service whatever its callback
+ * says (`/sandbox-receiver/<code>`): the worker resolves the path against this receiver's
+ * address. It verifies the Standard Webhooks signature with the service's secret (or the
+ * previous one during a rotation), stores what it got with every header, and answers 200, or
+ * 401 for a bad signature.
  */
 export const DEMO_RECEIVER_PREFIX = '/demo-receiver/';
+export const SANDBOX_RECEIVER_PREFIX = '/sandbox-receiver/';
+export const RECEIVER_PREFIXES = [DEMO_RECEIVER_PREFIX, SANDBOX_RECEIVER_PREFIX] as const;
 
 export function demoCallbackPath(serviceCode: string): string {
   return `${DEMO_RECEIVER_PREFIX}${encodeURIComponent(serviceCode)}`;
@@ -44,6 +49,17 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** The request's headers as they came, in order (repeated names joined as Node joins them). */
+function receivedHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
+    const name = (request.rawHeaders[index] ?? '').toLowerCase();
+    const value = storableText(request.rawHeaders[index + 1] ?? '');
+    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  }
+  return headers;
+}
+
 function answer(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -54,11 +70,12 @@ export async function startDemoReceiver(deps: {
 }): Promise<DemoReceiver> {
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
-    if (request.method !== 'POST' || !path.startsWith(DEMO_RECEIVER_PREFIX)) {
+    const prefix = RECEIVER_PREFIXES.find((candidate) => path.startsWith(candidate));
+    if (request.method !== 'POST' || !prefix) {
       answer(response, 404, { ok: false, message: 'POST /demo-receiver/<service code>' });
       return;
     }
-    const code = decodeURIComponent(path.slice(DEMO_RECEIVER_PREFIX.length));
+    const code = decodeURIComponent(path.slice(prefix.length));
     const body = await readBody(request);
     const header = (name: string) => {
       const value = request.headers[name];
@@ -88,9 +105,18 @@ export async function startDemoReceiver(deps: {
     const valid = secrets.some((secret) => verifyWebhook(secret, headers, body));
     await deps.db.query(
       `insert into demo_receiver_deliveries
-         (service_code, webhook_id, webhook_timestamp, signature_valid, body)
-       values ($1, $2, $3, $4, $5)`,
-      [code, headers.id, headers.timestamp, valid, body],
+         (service_code, webhook_id, webhook_timestamp, signature_valid, body, headers,
+          answered_status)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+      [
+        code,
+        headers.id,
+        headers.timestamp,
+        valid,
+        storableText(body),
+        JSON.stringify(receivedHeaders(request)),
+        valid ? 200 : 401,
+      ],
     );
     if (valid) answer(response, 200, { ok: true });
     else answer(response, 401, { ok: false, message: 'webhook-signature does not verify' });

@@ -1,5 +1,4 @@
 import type { DomainLifecycle, ServerContext } from '../../server-context';
-import { startDemoReceiver } from '../delivery/demo-receiver';
 import { startDemoFeeder, type DemoFeeder } from './demo-feeder';
 import { demoMediaRoutes } from './demo-media';
 import { keepDemoOnPasswords } from '../two-factor/two-factor-policy';
@@ -11,13 +10,12 @@ export interface DemoMode extends DomainLifecycle {
   seededUsers: boolean;
   /** The demo services' raw tokens when this start created them: only hashes are stored. */
   seededServices: SeededServices | undefined;
-  /** Where the built-in receiver listens; the demo services' callbacks are paths under it. */
-  receiverBaseUrl: (() => string | undefined) | undefined;
 }
 
 /**
- * Demo mode (SEED_DEMO), wired in one place: a user per role, two client services with tokens,
- * a receiver for their result deliveries, and once the server listens, a feeder that keeps the
+ * Demo mode (SEED_DEMO), wired in one place: a user per role, two client services with tokens
+ * whose callbacks are the built-in receiver (started by app.ts in every mode, as the Dev Box
+ * uses it too), and once the server listens, a feeder that keeps the
  * queue topped up through the real ingest API (off with DEMO_FEEDER=0). The demo media are
  * served in every mode: items the feeder once pushed keep their pictures and clips.
  */
@@ -25,19 +23,17 @@ export async function registerDemo(context: ServerContext): Promise<DemoMode> {
   const { http, db, config, log } = context;
   await demoMediaRoutes(http);
   if (!config.seedDemo) {
-    return { seededUsers: false, seededServices: undefined, receiverBaseUrl: undefined };
+    return { seededUsers: false, seededServices: undefined };
   }
   const seededUsers = await seedDemoUsers(db, config.demoPassword);
   // Also for a demo database seeded before two-factor sign-in existed.
   await keepDemoOnPasswords(db);
   const seededServices = await seedDemoServices(db);
-  const receiver = await startDemoReceiver({ db, log });
   let feeder: DemoFeeder | undefined;
   let closed = false;
   return {
     seededUsers,
     seededServices,
-    receiverBaseUrl: () => receiver.baseUrl,
     async listening(address) {
       if (!config.demoFeeder || closed) return;
       const host = ['0.0.0.0', '::', ''].includes(address.host) ? '127.0.0.1' : address.host;
@@ -54,7 +50,6 @@ export async function registerDemo(context: ServerContext): Promise<DemoMode> {
     async close() {
       closed = true;
       await feeder?.stop();
-      await receiver.close();
     },
   };
 }

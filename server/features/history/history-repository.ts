@@ -152,6 +152,8 @@ const ROW_FIELDS = [
   ['decision_source', 'c.decision_source'],
   ['decided_by', 'c.decided_by'],
   ['operator_username', 'u.username'],
+  ['discarded_by', 'c.discarded_by'],
+  ['discarder_username', 'du.username'],
   ['ai_moderated_status', 'c.ai_moderated_status'],
 ] as const;
 const EXPORT_FIELDS = [...ROW_FIELDS, ['content', 'c.content']] as const;
@@ -173,7 +175,7 @@ const SOURCE_COLUMNS =
   'c.id, c.decided_at, c.bound_time, c.service_id, c.subscriber_id, c.user_id, c.username, ' +
   'c.message_type, c.content, c.moderated_status, c.decision_source, c.decided_by, ' +
   'c.ai_moderated_status, c.file_url, c.notes, c.ai_response_time, c.ai_other_details, ' +
-  'c.ai_answered_at, c.assigned_at, c.loaded_at, c.applied_tags, c.ai_tags_text';
+  'c.ai_answered_at, c.assigned_at, c.loaded_at, c.applied_tags, c.ai_tags_text, c.discarded_by';
 
 /**
  * Reads `fields` of the contents rows that `where` and `orderBy` select (up to `limit`), with
@@ -201,6 +203,7 @@ async function readRows<Fields extends JsonFields<string>>(
        join services s on s.id = c.service_id
        join subscribers sb on sb.id = c.subscriber_id
        left join users u on u.id = c.decided_by
+       left join users du on du.id = c.discarded_by
       order by ${query.pageOrder}`,
     query.params.values,
   );
@@ -248,8 +251,16 @@ function toRow(row: RowValues, scope: HistoryScope): CursorRow {
   const staff = scope.kind === 'staff';
   const decided = jsonTimestamp(text(row.decided_at));
   const status = statusOf(row.moderated_status);
-  const source: DecisionSource = row.decision_source === 'ai' ? 'ai' : 'human';
+  const source: DecisionSource =
+    row.decision_source === 'ai' || row.decision_source === 'discard'
+      ? row.decision_source
+      : 'human';
   const id = Number(row.id);
+  // Who decided or, for a discarded item, who discarded it: staff only.
+  const [personId, personName] =
+    source === 'discard'
+      ? [row.discarded_by, row.discarder_username]
+      : [row.decided_by, row.operator_username];
   return {
     id,
     decided_at: decided.iso,
@@ -265,8 +276,8 @@ function toRow(row: RowValues, scope: HistoryScope): CursorRow {
     tags: appliedTags(status),
     additional: additionalOf(status),
     source,
-    operator_id: staff && source === 'human' ? numberOrNull(row.decided_by) : null,
-    operator_username: staff && source === 'human' ? textOrNull(row.operator_username) : null,
+    operator_id: staff && source !== 'ai' ? numberOrNull(personId) : null,
+    operator_username: staff && source !== 'ai' ? textOrNull(personName) : null,
     ai_tags: aiTags(row.ai_moderated_status),
     cursor: { at: decided.exact, id },
   };
@@ -355,10 +366,13 @@ function csvValuesSql(scope: HistoryScope): Record<CsvHeader, { sql: string; cel
     additional: value(`case when jsonb_typeof(c.moderated_status -> 'additional') = 'string'
                              and btrim(c.moderated_status ->> 'additional') <> ''
                             then c.moderated_status ->> 'additional' end`),
-    source: plain(`case when c.decision_source = 'ai' then 'ai' else 'human' end`),
+    source: plain(`case when c.decision_source in ('ai', 'discard') then c.decision_source
+                        else 'human' end`),
     operator: value(
       scope.kind === 'staff'
-        ? `case when c.decision_source is distinct from 'ai' and btrim(u.username) <> ''
+        ? `case when c.decision_source = 'discard'
+                then case when btrim(du.username) <> '' then du.username end
+                when c.decision_source is distinct from 'ai' and btrim(u.username) <> ''
                 then u.username end`
         : 'null::text',
     ),
@@ -422,6 +436,7 @@ export async function historyCsvBatch(
                               join services s on s.id = c.service_id
                               join subscribers sb on sb.id = c.subscriber_id
                               left join users u on u.id = c.decided_by
+                              left join users du on du.id = c.discarded_by
                             offset 0) v),
           last as (select decided_at, id from lines order by n desc limit 1)
      select string_agg(line || chr(10), '' order by n) as text, count(*)::int as rows,
@@ -533,7 +548,7 @@ async function deliveryOf(db: Queryable, contentId: number): Promise<HistoryDeli
   }>(
     db,
     `select id, status, created_at, delivered_at, next_attempt_at
-       from deliveries where content_id = $1`,
+       from deliveries where content_id = $1 and superseded_at is null`,
     [contentId],
   );
   if (!delivery) return null;

@@ -5,7 +5,8 @@ const UTC_ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 interface DecisionRow {
   id: number;
-  status: ContentDecision['status'];
+  status: Exclude<ContentDecision['status'], 'discarded'>;
+  decision_source: string | null;
   moderated_status: ContentDecision['moderated_status'];
   decided_at: string | null;
   bound_time: string;
@@ -25,13 +26,13 @@ export async function findContentDecision(
   contentId: number,
 ): Promise<ContentDecision | undefined> {
   const rows = await db.query<DecisionRow>(
-    `select c.id, c.status,
+    `select c.id, c.status, c.decision_source,
             case when c.status = 'decided' then c.moderated_status end as moderated_status,
             to_char(c.decided_at at time zone 'UTC', ${UTC_ISO}) as decided_at,
             to_char(c.bound_time at time zone 'UTC', ${UTC_ISO}) as bound_time,
             d.webhook_id, d.status as delivery_status, d.attempts, d.body
        from contents c
-       left join deliveries d on d.content_id = c.id
+       left join deliveries d on d.content_id = c.id and d.superseded_at is null
       where c.id = $1 and c.service_id = $2`,
     [contentId, serviceId],
   );
@@ -39,7 +40,8 @@ export async function findContentDecision(
   if (!row) return undefined;
   return {
     id: row.id,
-    status: row.status,
+    status:
+      row.status === 'decided' && row.decision_source === 'discard' ? 'discarded' : row.status,
     moderated_status: row.moderated_status,
     decided_at: row.status === 'decided' ? row.decided_at : null,
     bound_time: row.bound_time,

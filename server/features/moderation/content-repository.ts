@@ -28,6 +28,9 @@ import { recordDecisionEffects } from './decision-effects';
  *   pending again, from the operator who held its last lease (a late submit after a release or a
  *   lapsed lease is kept, not lost). Nobody else decides it: an operator cannot decide items that
  *   were never shown to them. `last_assigned_to` survives the end of a lease for this.
+ * - Every lease that ends leaves a row in content_leases (the content tool's timeline), written
+ *   by a trigger (migration 060) in the statement that ends it; claims and renewals write
+ *   nothing there. A release names its reason (`LeaseEnd`); a decision or a lapse needs not.
  */
 
 export interface ClaimOptions {
@@ -144,29 +147,46 @@ export async function leasedContentIds(db: Queryable, userId: number): Promise<n
   return rows.map((row) => row.id);
 }
 
+/**
+ * Why a release ends a lease, as the lease history keeps it (migration 060, content_leases):
+ * 'unmapped:<the client's reason>', 'parked', 'kicked', 'deactivated', 'requeued'. A release
+ * says so through the transaction-local setting the history's trigger reads: `LEASE_END_SQL` in
+ * the release's own statement, so it needs no transaction of its own.
+ */
+export type LeaseEnd = 'parked' | 'kicked' | 'deactivated' | 'requeued' | `unmapped:${string}`;
+
+/** A condition that is always true and tells the lease history why (parameter `param`). */
+export const leaseEndSql = (param: string) =>
+  `(select set_config('moderation.lease_end', ${param}, true)) is not null`;
+
 /** Unmap: one item back to the queue, only if it is leased to this user. */
 export async function releaseContent(
   db: Queryable,
   userId: number,
   contentId: number,
+  why: LeaseEnd = 'unmapped:',
 ): Promise<boolean> {
   const rows = await db.query(
     `update contents
         set status = 'pending', assigned_to = null, assigned_at = null, lease_expires_at = null
-      where id = $1 and status = 'assigned' and assigned_to = $2
+      where id = $1 and status = 'assigned' and assigned_to = $2 and ${leaseEndSql('$3')}
       returning id`,
-    [contentId, userId],
+    [contentId, userId, why],
   );
   return rows.length > 0;
 }
 
-export async function releaseUserContents(db: Queryable, userId: number): Promise<number> {
+export async function releaseUserContents(
+  db: Queryable,
+  userId: number,
+  why: LeaseEnd,
+): Promise<number> {
   const rows = await db.query(
     `update contents
         set status = 'pending', assigned_to = null, assigned_at = null, lease_expires_at = null
-      where status = 'assigned' and assigned_to = $1
+      where status = 'assigned' and assigned_to = $1 and ${leaseEndSql('$2')}
       returning id`,
-    [userId],
+    [userId, why],
   );
   return rows.length;
 }

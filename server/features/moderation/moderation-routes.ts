@@ -14,7 +14,7 @@ import { recordContentLoaded, recordMediaLog } from './moderation-log-repository
 import type { AppMetrics } from '../../observability/metrics';
 import { createSubmitGroups } from './submit-groups';
 
-const SUBMIT_MESSAGES: Record<SubmitOutcome, string> = {
+export const SUBMIT_MESSAGES: Record<SubmitOutcome, string> = {
   stored: 'Stored.',
   duplicate: 'Already received; not stored twice.',
   already_decided: 'Another operator already decided this item; your result was recorded.',

@@ -16,6 +16,7 @@ import {
   leasedContentIds,
   releaseContent,
   releaseUserContents,
+  type LeaseEnd,
 } from './content-repository';
 import type { LeaseKeeper } from './lease-keeper';
 import {
@@ -65,6 +66,11 @@ export interface ModerationSocket {
   kick(userId: number, alongWith?: AlongWith): Promise<void>;
   /** Users whose items the sweeper took back. */
   leasesExpired(userIds: number[]): void;
+  /**
+   * Users some of whose items were taken from their screens by staff (discarded, requeued):
+   * their screens are reset (reset-content) and get back the items they still hold.
+   */
+  itemsWithdrawn(userIds: number[]): void;
   presenceExpired(userIds: number[]): void;
   /** Live socket ids of a user on every process. */
   liveSockets(userId: number): Promise<string[]>;
@@ -126,39 +132,50 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
       .emit(`user-logged-status.${userId}`, { online: true, moderating: holder !== null });
   };
 
-  const park = async (userId: number, alongWith?: AlongWith): Promise<void> => {
+  const park = async (
+    userId: number,
+    alongWith?: AlongWith,
+    why: LeaseEnd = 'parked',
+  ): Promise<void> => {
     await db.transaction(async (tx) => {
       await clearModeration(tx, userId);
-      const returned = await releaseUserContents(tx, userId);
+      const returned = await releaseUserContents(tx, userId, why);
       await setParkTime(tx, userId, true);
       await alongWith?.(tx, returned);
     });
     announce(userId, null);
   };
 
+  /** reset-content clears the screen: the items the user still holds come straight back. */
+  const resetScreens = (userIds: number[]) => {
+    for (const userId of userIds) {
+      namespace.to(userRoom(userId)).emit('reset-content');
+      resendHeld(userId).catch((error: unknown) =>
+        log.error({ err: error, userId }, 'resending held items after a reset failed'),
+      );
+    }
+  };
+
   const moderation: ModerationSocket = {
     namespace,
-    park,
+    park: (userId, alongWith) => park(userId, alongWith),
     async kick(userId, alongWith) {
-      await park(userId, async (tx, returned) => {
-        await deleteUserSessions(tx, userId);
-        await alongWith?.(tx, returned);
-      });
+      await park(
+        userId,
+        async (tx, returned) => {
+          await deleteUserSessions(tx, userId);
+          await alongWith?.(tx, returned);
+        },
+        'kicked',
+      );
       namespace.to(userRoom(userId)).emit('kick-me');
       // Sessions are gone; sockets opened with them must not outlive them.
       for (const name of Object.values(NAMESPACES)) {
         deps.io.of(name).in(userRoom(userId)).disconnectSockets();
       }
     },
-    leasesExpired(userIds) {
-      for (const userId of userIds) {
-        namespace.to(userRoom(userId)).emit('reset-content');
-        // reset-content clears the screen: the items the user still holds come straight back.
-        resendHeld(userId).catch((error: unknown) =>
-          log.error({ err: error, userId }, 'resending held items after a reset failed'),
-        );
-      }
-    },
+    leasesExpired: resetScreens,
+    itemsWithdrawn: resetScreens,
     presenceExpired(userIds) {
       for (const userId of userIds) announce(userId, null);
     },
@@ -243,7 +260,7 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
     });
 
     onEvent(socket, clientEvents.unmapContent, log, async ({ payload }) => {
-      await releaseContent(db, user.id, payload.content.id);
+      await releaseContent(db, user.id, payload.content.id, `unmapped:${payload.reason}`);
     });
 
     onEvent(socket, clientEvents.parkMe, log, async () => {

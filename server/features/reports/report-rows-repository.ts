@@ -26,12 +26,16 @@ interface Scope {
   conditions: string[];
 }
 
-/** Decisions in the range (by decided_at), with the optional filters. */
+/**
+ * Decisions in the range (by decided_at), with the optional filters. A discarded item is no
+ * decision (the rollups never count it either).
+ */
 function decisionScope(filter: RollupFilter): Scope {
   const params = new SqlParams();
   const group = params.add(filter.group);
   const conditions = [
     "c.status = 'decided'",
+    "c.decision_source is distinct from 'discard'",
     `c.decided_at >= ${params.add(filter.start)}`,
     `c.decided_at < ${params.add(filter.end)}`,
   ];

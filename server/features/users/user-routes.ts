@@ -382,7 +382,7 @@ export function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): void {
       await setUserDisabled(tx, target.id, true);
       await deleteUserSessions(tx, target.id);
       await clearModeration(tx, target.id);
-      const released = await releaseUserContents(tx, target.id);
+      const released = await releaseUserContents(tx, target.id, 'deactivated');
       await recordAudit(tx, {
         ...actorOf(request, user),
         action: 'user.deactivate',

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Bot } from 'lucide-react';
+import { Bot, Trash2 } from 'lucide-react';
 import type { HistoryRow } from '../../../contract/history';
 import { formatDateTime } from '../../../lib/dates';
 import { createColumnHelper } from '../../../ui/data-table/columns';
@@ -85,9 +85,12 @@ export function historyColumns(options: {
     }),
     column.accessor('tags', {
       header: TEXTS.columns.decision,
-      cell: ({ row: { original: row } }) => (
-        <DecisionTags tags={row.tags} additional={row.additional} inline />
-      ),
+      cell: ({ row: { original: row } }) =>
+        row.source === 'discard' ? (
+          <span className="text-stone-500 dark:text-zinc-400">{TEXTS.discarded}</span>
+        ) : (
+          <DecisionTags tags={row.tags} additional={row.additional} inline />
+        ),
     }),
     column.accessor('operator_username', {
       id: 'by',
@@ -97,6 +100,11 @@ export function historyColumns(options: {
           <span className="inline-flex items-center gap-1">
             <Bot aria-hidden="true" className="size-3.5" />
             {TEXTS.ai}
+          </span>
+        ) : row.source === 'discard' ? (
+          <span className="inline-flex items-center gap-1">
+            <Trash2 aria-hidden="true" className="size-3.5" />
+            {TEXTS.discardedBy(options.staff ? row.operator_username : null)}
           </span>
         ) : options.staff ? (
           (row.operator_username ?? '')

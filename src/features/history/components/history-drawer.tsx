@@ -1,14 +1,17 @@
 import clsx from 'clsx';
-import { Bot, UserRound } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Bot, Trash2, UserRound } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
 import type { DeliveryAttempt } from '../../../contract/delivery';
 import type { HistoryDelivery, HistoryDetail, MediaLogEntry } from '../../../contract/history';
+import { canOpen } from '../../../contract/routes';
 import { errorMessage } from '../../../lib/api-client';
 import { formatArrivalTime, formatDateTime } from '../../../lib/dates';
 import { createColumnHelper } from '../../../ui/data-table/columns';
 import { DataTable, TableSkeleton } from '../../../ui/data-table/data-table';
 import { Dialog } from '../../../ui/dialog';
+import { useCurrentUser } from '../../auth/api/current-user';
 import { ContentViewer } from '../../moderation/components/content-viewer';
 import { MediaDialog } from '../../moderation/components/media-dialog';
 import { aiSuggestion, formatResponseTime } from '../../moderation/moderation-rules';
@@ -86,6 +89,7 @@ function Field({
 }
 
 function ItemDetails({ item, staff }: { item: HistoryDetail; staff: boolean }) {
+  const user = useCurrentUser();
   const [enlarged, setEnlarged] = useState(false);
   const noop = useCallback(() => {}, []);
   return (
@@ -122,20 +126,37 @@ function ItemDetails({ item, staff }: { item: HistoryDetail; staff: boolean }) {
       </Section>
       <div className="grid border-b border-stone-200 sm:grid-cols-2 dark:border-zinc-800 [&>section]:border-b-0">
         <Section title={TEXTS.decision}>
-          <DecisionTags tags={item.tags} additional={item.additional} />
+          {item.source === 'discard' ? (
+            <p className="text-sm text-stone-500 dark:text-zinc-400">{TEXTS.discarded}</p>
+          ) : (
+            <DecisionTags tags={item.tags} additional={item.additional} />
+          )}
           <p className="mt-2 flex items-center gap-1.5 text-sm text-stone-600 dark:text-zinc-300">
             {item.source === 'ai' ? (
               <Bot aria-hidden="true" className="size-4" />
+            ) : item.source === 'discard' ? (
+              <Trash2 aria-hidden="true" className="size-4" />
             ) : (
               <UserRound aria-hidden="true" className="size-4" />
             )}
             <span className="sr-only">{TEXTS.decidedBy}: </span>
             {item.source === 'ai'
               ? TEXTS.aiAlone
-              : staff
-                ? (item.operator_username ?? '-')
-                : TEXTS.moderator}
+              : item.source === 'discard'
+                ? TEXTS.discardedBy(staff ? item.operator_username : null)
+                : staff
+                  ? (item.operator_username ?? '-')
+                  : TEXTS.moderator}
           </p>
+          {staff && canOpen('/content-tool', user.permissions) && (
+            <Link
+              to="/content-tool"
+              search={{ id: item.id }}
+              className="mt-2 inline-block text-sm text-gold-800 underline dark:text-gold-300"
+            >
+              {TEXTS.openInContentTool}
+            </Link>
+          )}
         </Section>
         <Section title={TEXTS.aiSuggestion}>
           <AiSuggestion item={item} />

@@ -241,7 +241,7 @@ describe('/modhistory and /customer-moderation', () => {
       [{ after: encodeCursor({ at: 'yesterday', id: 1 }) }, 'after', /not a valid cursor/],
       [{ after: cursor, before: cursor }, 'before', /not both/],
       [{ content_id: 'abc' }, 'content_id', /must be a number/],
-      [{ source: 'robot' }, 'source', /human or ai/],
+      [{ source: 'robot' }, 'source', /human, ai or discard/],
       [{ from: '2025-02-01T00:00:00Z', to: '2025-01-01T00:00:00Z' }, 'to', /not be before/],
     ];
     for (const [query, field, message] of cases) {
