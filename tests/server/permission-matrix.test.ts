@@ -318,6 +318,41 @@ const EXAMPLES: Record<string, Example> = {
   },
   'POST /api/reports/saved/:id/delete': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'GET /api/charts/series': { input: () => ({ query: MATRIX_RANGE }) },
+  // The tools: items, jobs and runs that do not exist answer 404 after the access check; a
+  // filter of a service that does not exist matches nothing, so nothing is discarded.
+  'GET /api/content-tool/items/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/content-tool/items/:id/requeue': {
+    input: () => ({ params: { id: NO_SUCH_ID }, body: { reason: 'matrix' } }),
+  },
+  'POST /api/content-tool/items/:id/discard': {
+    input: () => ({ params: { id: NO_SUCH_ID }, body: { reason: 'matrix' } }),
+  },
+  'POST /api/content-tool/items/:id/redeliver': {
+    input: () => ({ params: { id: NO_SUCH_ID }, body: {} }),
+  },
+  'GET /api/discard/preview': { input: () => ({ query: { service_id: NO_SUCH_ID } }) },
+  'POST /api/discard/jobs': {
+    input: () => ({
+      body: {
+        filter: { service_id: NO_SUCH_ID },
+        max_content_id: 0,
+        expected: 1,
+        confirmation: '1',
+      },
+    }),
+  },
+  'GET /api/discard/jobs': { input: () => ({}) },
+  'GET /api/discard/jobs/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/discard/jobs/:id/cancel': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'GET /api/sandbox/options': { input: () => ({}) },
+  'POST /api/sandbox/runs': {
+    input: () => ({ body: { service_id: NO_SUCH_ID, mode: 'operator', text: 'matrix' } }),
+  },
+  'GET /api/sandbox/runs': { input: () => ({}) },
+  'GET /api/sandbox/runs/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
+  'POST /api/sandbox/runs/:id/decide': {
+    input: () => ({ params: { id: NO_SUCH_ID }, body: { tags: [] } }),
+  },
 };
 
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

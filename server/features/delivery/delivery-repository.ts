@@ -142,7 +142,7 @@ export async function enqueueDiscardDeliveries(
        from contents c
        join services s on s.id = c.service_id
        join subscribers sub on sub.id = c.subscriber_id
-       left join users u on u.id = c.decided_by
+       left join users u on u.id = c.discarded_by
       where c.id = any($1::bigint[]) and c.status = 'decided' and c.decision_source = 'discard'
         and s.callback_url is not null
      on conflict (content_id) where superseded_at is null do nothing
