@@ -7,6 +7,8 @@ import type { Page } from '@playwright/test';
 import { TWO_FACTOR_SETUP_PATH } from '../../src/contract/two-factor';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
+import { CONTENT_TOOL_TEXTS } from '../../src/features/content-tool/content-tool-texts';
+import { DISCARD_UI_TEXTS } from '../../src/features/discard/discard-texts';
 import {
   DEMO_ACCOUNTS,
   expect,
@@ -20,6 +22,7 @@ import {
 } from './support/fixtures';
 import { seriousFindings } from './support/axe';
 import { confirmShownKey, leaveRecoveryCodes, requireTwoFactor } from './support/two-factor';
+import { openItem, previewBurst, receivedSandboxRun, toolsQueue } from './support/tools-scene';
 
 /** Screens whose content depends on the role or the account, not only on permissions. */
 const ROLE_DEPENDENT_PATHS = ['/moderation', '/park'];
@@ -95,6 +98,40 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.getByRole('button', { name: SECOND_FACTOR_TEXTS.useRecovery }).click();
         await expect(page.getByLabel(SECOND_FACTOR_TEXTS.recoveryCode)).toBeVisible();
         await check('recovery code step');
+        await context.close();
+        expect(findings).toEqual([]);
+      } finally {
+        await server.dispose();
+      }
+    });
+
+    // The walk below sees the tools empty; here they have something on them. On a server of its
+    // own: the Dev Box and the requeue change the queue.
+    test('the tools with content', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const server = await startExtraServer();
+      try {
+        const [first = 0] = await toolsQueue(server);
+        const context = await browser.newContext({ baseURL: server.baseURL, colorScheme });
+        const page = await context.newPage();
+        const findings: string[] = [];
+        const check = async (name: string) =>
+          findings.push(...(await seriousFindings(page)).map((text) => `${name}: ${text}`));
+        await signIn(page, 'admin');
+        await openItem(page, first);
+        await check('/content-tool item');
+        await page.getByRole('button', { name: CONTENT_TOOL_TEXTS.actions.discard }).click();
+        await expect(page.getByTestId('item-action-dialog')).toBeVisible();
+        await check('/content-tool discard dialog');
+        await page.keyboard.press('Escape');
+        await previewBurst(page);
+        await check('/discard preview');
+        await page.getByRole('button', { name: DISCARD_UI_TEXTS.discardButton(3) }).click();
+        await expect(page.getByTestId('confirm-discard')).toBeVisible();
+        await check('/discard confirmation');
+        await page.keyboard.press('Escape');
+        await receivedSandboxRun(page);
+        await check('/sandbox run');
         await context.close();
         expect(findings).toEqual([]);
       } finally {

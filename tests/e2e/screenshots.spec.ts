@@ -22,6 +22,9 @@ import { AGGREGATOR_TEXTS } from '../../src/features/aggregator/aggregator-texts
 import { CHARTS_TEXTS, REPORTS_TEXTS } from '../../src/features/reports/reports-texts';
 import { HISTORY_TEXTS } from '../../src/features/history/history-texts';
 import { CONTENT_SENDER_UI_TEXTS } from '../../src/features/content-sender/content-sender-texts';
+import { CONTENT_TOOL_TEXTS } from '../../src/features/content-tool/content-tool-texts';
+import { DISCARD_UI_TEXTS } from '../../src/features/discard/discard-texts';
+import { contentToolEndpoints } from '../../src/contract/content-tool';
 import { FAILING_SERVICE, startDeliveryScene } from './support/delivery-receiver';
 import { startAiReviewScene } from './support/ai-review-scene';
 import {
@@ -38,6 +41,7 @@ import {
 } from './support/fixtures';
 import { seriousFindings } from './support/axe';
 import { confirmShownKey, leaveRecoveryCodes, requireTwoFactor } from './support/two-factor';
+import { openItem, previewBurst, receivedSandboxRun, toolsQueue } from './support/tools-scene';
 
 const DIR = 'test-results/screenshots';
 
@@ -489,6 +493,72 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
       await expect(page.getByTestId('upload-preview')).toBeVisible();
       await shot(page, 'content-sender');
+    });
+
+    // On a server of its own: the Dev Box and the discard change the queue.
+    test('tools screens', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const server = await startExtraServer();
+      try {
+        await toolsQueue(server);
+        const context = await browser.newContext({
+          baseURL: server.baseURL,
+          colorScheme,
+          viewport: { width: 1280, height: 800 },
+        });
+        const page = await context.newPage();
+        await signIn(page, 'admin');
+        await receivedSandboxRun(page);
+        await page.screenshot({ path: `${DIR}/sandbox-${colorScheme}.png`, fullPage: true });
+        await page.setViewportSize({ width: 820, height: 1180 });
+        await page.mouse.move(600, 1100);
+        await page.screenshot({ path: `${DIR}/sandbox-tablet-${colorScheme}.png`, fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        // The sample, decided, delivered and then requeued: a timeline of most kinds of events.
+        const sandboxItem = Number(new URL(page.url()).searchParams.get('run'));
+        await (
+          await pageClient(page)
+        ).callOk(contentToolEndpoints.requeue, {
+          params: { id: sandboxItem },
+          body: { reason: 'a second look' },
+        });
+        await openItem(page, sandboxItem);
+        await expect(page.getByTestId('item-timeline')).toContainText('Requeued by admin');
+        await page.screenshot({ path: `${DIR}/content-tool-${colorScheme}.png`, fullPage: true });
+        await page.getByRole('button', { name: CONTENT_TOOL_TEXTS.actions.discard }).click();
+        await expect(page.getByTestId('item-action-dialog')).toBeVisible();
+        await shot(page, 'content-tool-discard');
+        await page.keyboard.press('Escape');
+        await page.setViewportSize({ width: 820, height: 1180 });
+        await page.mouse.move(600, 1100);
+        await page.screenshot({
+          path: `${DIR}/content-tool-tablet-${colorScheme}.png`,
+          fullPage: true,
+        });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await previewBurst(page);
+        await page.screenshot({ path: `${DIR}/discard-${colorScheme}.png`, fullPage: true });
+        await page.getByRole('button', { name: DISCARD_UI_TEXTS.discardButton(3) }).click();
+        await page.getByTestId('confirm-discard').getByRole('textbox').fill('3');
+        await shot(page, 'discard-confirm');
+        await page
+          .getByTestId('confirm-discard')
+          .getByRole('button', { name: DISCARD_UI_TEXTS.confirm, exact: true })
+          .click();
+        await expect(
+          page.getByTestId('discard-jobs').getByTestId('discard-job-state').first(),
+        ).toHaveText(DISCARD_UI_TEXTS.jobState.done);
+        await page.setViewportSize({ width: 820, height: 1180 });
+        await page.mouse.move(600, 1100);
+        await page.screenshot({ path: `${DIR}/discard-tablet-${colorScheme}.png`, fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.goto('/modhistory?source=discard');
+        await expect(page.getByTestId(/^history-\d+$/)).toHaveCount(3);
+        await shot(page, 'history-discarded');
+        await context.close();
+      } finally {
+        await server.dispose();
+      }
     });
 
     test('operator and developer shell', async ({ page }) => {
