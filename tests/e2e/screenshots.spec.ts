@@ -510,10 +510,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await signIn(page, 'admin');
         await receivedSandboxRun(page);
         await page.screenshot({ path: `${DIR}/sandbox-${colorScheme}.png`, fullPage: true });
-        await page.setViewportSize({ width: 820, height: 1180 });
-        await page.mouse.move(600, 1100);
-        await page.screenshot({ path: `${DIR}/sandbox-tablet-${colorScheme}.png`, fullPage: true });
-        await page.setViewportSize({ width: 1280, height: 800 });
         // The sample, decided, delivered and then requeued: a timeline of most kinds of events.
         const sandboxItem = Number(new URL(page.url()).searchParams.get('run'));
         await (
@@ -529,13 +525,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(page.getByTestId('item-action-dialog')).toBeVisible();
         await shot(page, 'content-tool-discard');
         await page.keyboard.press('Escape');
-        await page.setViewportSize({ width: 820, height: 1180 });
-        await page.mouse.move(600, 1100);
-        await page.screenshot({
-          path: `${DIR}/content-tool-tablet-${colorScheme}.png`,
-          fullPage: true,
-        });
-        await page.setViewportSize({ width: 1280, height: 800 });
         await previewBurst(page);
         await page.screenshot({ path: `${DIR}/discard-${colorScheme}.png`, fullPage: true });
         await page.getByRole('button', { name: DISCARD_UI_TEXTS.discardButton(3) }).click();
@@ -548,14 +537,34 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(
           page.getByTestId('discard-jobs').getByTestId('discard-job-state').first(),
         ).toHaveText(DISCARD_UI_TEXTS.jobState.done);
-        await page.setViewportSize({ width: 820, height: 1180 });
-        await page.mouse.move(600, 1100);
-        await page.screenshot({ path: `${DIR}/discard-tablet-${colorScheme}.png`, fullPage: true });
-        await page.setViewportSize({ width: 1280, height: 800 });
         await page.goto('/modhistory?source=discard');
         await expect(page.getByTestId(/^history-\d+$/)).toHaveCount(3);
         await shot(page, 'history-discarded');
         await context.close();
+
+        // A tablet of its own: the pointer starts away from the navigation, which opens over
+        // the page while hovered.
+        const tablet = await browser.newContext({
+          baseURL: server.baseURL,
+          colorScheme,
+          viewport: { width: 820, height: 1180 },
+        });
+        const pad = await tablet.newPage();
+        await signIn(pad, 'admin');
+        for (const [name, path] of [
+          ['sandbox', `/sandbox?run=${sandboxItem}`],
+          ['content-tool', `/content-tool?id=${sandboxItem}`],
+          ['discard', '/discard'],
+        ] as const) {
+          await pad.goto(path);
+          await expect(pad.getByRole('heading', { level: 1 })).toBeVisible();
+          await pad.waitForLoadState('networkidle').catch(() => undefined);
+          await pad.screenshot({
+            path: `${DIR}/${name}-tablet-${colorScheme}.png`,
+            fullPage: true,
+          });
+        }
+        await tablet.close();
       } finally {
         await server.dispose();
       }

@@ -243,8 +243,10 @@ export async function readRun(
     verified: row.signature_valid,
     answered_status: row.answered_status,
   }));
-  const steps = stepsOf(run, delivery, webhooks, viewerId);
-  const verified = webhooks.some((webhook) => webhook.verified);
+  // The steps follow the current delivery; webhooks of a decision taken back stay listed.
+  const current = webhooks.filter((webhook) => webhook.webhook_id === delivery?.webhook_id);
+  const steps = stepsOf(run, delivery, current, viewerId);
+  const verified = current.some((webhook) => webhook.verified);
   return {
     id: Number(run.id),
     mode: run.mode,

@@ -12,6 +12,7 @@ export const CONTENT_TOOL_TEXTS = {
   title: 'Content Tool',
   intro:
     'Look up one item by its id to see its whole life: how it arrived, what the AI said, every lease and why it ended, the decision and every delivery attempt. Requeue, discard or redeliver it from here.',
+  lookupForm: 'Look up an item',
   lookupLabel: 'Item id',
   lookupHint: 'The id shown on the moderation history, the dashboard or the service’s records.',
   lookup: 'Look up',

@@ -17,7 +17,7 @@ export const DISCARD_UI_TEXTS = {
     assigned: 'On an operator’s screen',
   } satisfies Record<DiscardStatus, string>,
   olderThan: 'Older than',
-  olderThanHint: 'Arrived at least this long ago; empty: any age.',
+  olderThanHint: 'Arrived at least this long ago. Empty: any age.',
   ageUnit: 'Unit',
   units: { minutes: 'minutes', hours: 'hours', days: 'days' },
   messageType: 'Type',

@@ -60,8 +60,8 @@ function LookupForm({ current }: { current: number | undefined }) {
     <form
       noValidate
       role="search"
-      aria-label={TEXTS.lookupLabel}
-      className="flex flex-wrap items-start gap-3"
+      aria-label={TEXTS.lookupForm}
+      className="panel flex flex-wrap items-start gap-3 p-5"
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = contentIdSchema('The item id').safeParse(value.trim());

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MESSAGE_TYPES, type MessageType } from '../../../contract/content';
 import {
   DISCARD_MAX_AGE_MINUTES,
@@ -11,6 +11,7 @@ import {
   type DiscardSample,
   type DiscardStatus,
 } from '../../../contract/discard';
+import { canOpen } from '../../../contract/routes';
 import { errorMessage } from '../../../lib/api-client';
 import { formatArrivalTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notices';
@@ -21,6 +22,7 @@ import { TruncatedText } from '../../../ui/data-table/truncated-text';
 import { FormError } from '../../../ui/form/form-error';
 import { SelectField } from '../../../ui/form/select-field';
 import { TextField, TextareaField } from '../../../ui/form/text-field';
+import { useCurrentUser } from '../../auth/api/current-user';
 import { useDiscardServices, usePreviewDiscard, useStartDiscard } from '../api/discard-calls';
 import { AGE_UNIT_MINUTES, DISCARD_UI_TEXTS as TEXTS, type AgeUnit } from '../discard-texts';
 import { ConfirmDiscardDialog } from './confirm-discard-dialog';
@@ -120,7 +122,7 @@ export function DiscardPage() {
         }}
       >
         <h2 className="text-base font-semibold">{TEXTS.filter}</h2>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <SelectField<number>
             label={TEXTS.service}
             placeholder={TEXTS.allServices}
@@ -223,19 +225,23 @@ export function DiscardPage() {
 }
 
 const column = createColumnHelper<DiscardSample>();
-const SAMPLE_COLUMNS = [
+/** The sample's columns; the id links to the content tool for those who may open it. */
+const sampleColumns = (linkItems: boolean) => [
   column.accessor('id', {
     header: TEXTS.columns.item,
-    cell: ({ getValue }) => (
-      <Link
-        to="/content-tool"
-        search={{ id: getValue() }}
-        className="font-medium text-gold-800 underline dark:text-gold-300"
-        aria-label={TEXTS.openItem(getValue())}
-      >
-        #{getValue()}
-      </Link>
-    ),
+    cell: ({ getValue }) =>
+      linkItems ? (
+        <Link
+          to="/content-tool"
+          search={{ id: getValue() }}
+          className="font-medium text-gold-800 underline dark:text-gold-300"
+          aria-label={TEXTS.openItem(getValue())}
+        >
+          #{getValue()}
+        </Link>
+      ) : (
+        `#${getValue()}`
+      ),
     meta: { rowHeader: true },
   }),
   column.accessor('service_name', { header: TEXTS.columns.service }),
@@ -275,6 +281,11 @@ function PreviewPanel({
   onReason: (value: string) => void;
   onDiscard: () => void;
 }) {
+  const user = useCurrentUser();
+  const columns = useMemo(
+    () => sampleColumns(canOpen('/content-tool', user.permissions)),
+    [user.permissions],
+  );
   return (
     <section
       className="panel space-y-4 p-5"
@@ -297,7 +308,7 @@ function PreviewPanel({
         <>
           <DataTable
             caption={TEXTS.sampleCaption}
-            columns={SAMPLE_COLUMNS}
+            columns={columns}
             rows={preview.sample}
             getRowId={(row) => String(row.id)}
             density="compact"

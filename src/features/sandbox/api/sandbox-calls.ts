@@ -37,7 +37,9 @@ export function useSandboxRuns() {
     queryKey: RUNS_KEY,
     queryFn: ({ signal }) => api.call(sandboxEndpoints.runs, {}, { signal }),
     select: (answer) => answer.data,
-    refetchInterval: 10_000,
+    // Quickly while a run is under way, so the list follows it to the receiver.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((run) => run.reached !== 'received') ? 3_000 : 30_000,
   });
 }
 

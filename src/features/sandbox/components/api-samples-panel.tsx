@@ -19,7 +19,7 @@ export function ApiSamplesPanel({ input }: { input: SampleInput }) {
   const [tab, setTab] = useState<'curl' | 'typescript'>('curl');
   const samples = { curl: curlSample(input), typescript: typescriptSample(input) };
   return (
-    <section className="panel space-y-3 p-5" aria-labelledby="sandbox-samples-title">
+    <section className="panel min-w-0 space-y-3 p-5" aria-labelledby="sandbox-samples-title">
       <h2 id="sandbox-samples-title" className="text-base font-semibold">
         {TEXTS.samples}
       </h2>

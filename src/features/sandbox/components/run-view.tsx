@@ -12,9 +12,11 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import type { ReceivedWebhook, SandboxRun, SandboxStep } from '../../../contract/sandbox';
+import { canOpen } from '../../../contract/routes';
 import { errorMessage } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/dates';
 import { FormError } from '../../../ui/form/form-error';
+import { useCurrentUser } from '../../auth/api/current-user';
 import { TagChips } from '../../moderation/components/tag-chips';
 import { useDecideRun } from '../api/sandbox-calls';
 import { SANDBOX_UI_TEXTS as TEXTS } from '../sandbox-texts';
@@ -37,6 +39,7 @@ const STEP_TONES: Record<SandboxStep['state'], string> = {
 
 /** One run: the pipeline's steps as they happen, the decision when it is the caller's, and the webhook as received. */
 export function RunView({ run }: { run: SandboxRun }) {
+  const user = useCurrentUser();
   return (
     <section className="panel" aria-labelledby="sandbox-run-title" data-testid="sandbox-run">
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 px-5 py-3 dark:border-zinc-800">
@@ -59,13 +62,15 @@ export function RunView({ run }: { run: SandboxRun }) {
           >
             {run.finished ? TEXTS.finished : TEXTS.live}
           </span>
-          <Link
-            to="/content-tool"
-            search={{ id: run.id }}
-            className="text-gold-800 underline dark:text-gold-300"
-          >
-            {TEXTS.openInTool}
-          </Link>
+          {canOpen('/content-tool', user.permissions) && (
+            <Link
+              to="/content-tool"
+              search={{ id: run.id }}
+              className="text-gold-800 underline dark:text-gold-300"
+            >
+              {TEXTS.openInTool}
+            </Link>
+          )}
         </div>
       </header>
       <ol className="grid gap-0 p-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="sandbox-steps">
