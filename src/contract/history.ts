@@ -9,7 +9,8 @@ import { idSchema, textSchema } from './validation';
 /**
  * The moderation history (/modhistory) and its customer twin (/customer-moderation): every
  * decided item, newest decision first, searchable by item, service, subscriber, the subscriber's
- * user, operator, tag, who decided (a person or the AI alone) and a UTC date range; one item in
+ * user, operator, tag, who decided (a person, the AI alone, or staff who discarded it: the
+ * operator fields then name who discarded it) and a UTC date range; one item in
  * full (content, the AI's suggestion beside the decision, the timings of each step, the media
  * log and every delivery attempt); and the CSV export of a filter.
  *
