@@ -32,6 +32,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'dev-dist',
       'node_modules',
       'data',
