@@ -33,6 +33,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-server',
+      '.tmp',
       'dev-dist',
       'node_modules',
       'data',

@@ -34,7 +34,10 @@ export async function registerApiDocs(context: ServerContext): Promise<void> {
       css: [
         {
           filename: 'api-docs-theme.css',
-          content: readFileSync(fromRoot('server', 'features', 'api-docs', 'api-docs-theme.css'), 'utf8'),
+          content: readFileSync(
+            fromRoot('server', 'features', 'api-docs', 'api-docs-theme.css'),
+            'utf8',
+          ),
         },
       ],
     },
