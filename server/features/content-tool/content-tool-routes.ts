@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors';
 import type { ServerContext } from '../../server-context';
 import { recordAudit } from '../audit/audit-repository';
 import type { ModerationSocket } from '../moderation/moderation-socket';
+import type { QueueSignal } from '../moderation/queue-signal';
 import { readContentTimeline } from './content-timeline-repository';
 import { discardItem, redeliverItem, requeueItem } from './item-actions-repository';
 
@@ -12,6 +13,8 @@ export interface ContentToolDeps {
   moderation: Pick<ModerationSocket, 'itemsWithdrawn'>;
   /** Sends queued deliveries now rather than at the next poll. */
   wakeDelivery: () => void;
+  /** Tells the moderation queue of items back in it (a requeue). */
+  queue: Pick<QueueSignal, 'itemsQueued'>;
 }
 
 const DECIDED_AS = { human: 'decided', ai: 'decided by the AI', discard: 'discarded' } as const;
@@ -54,6 +57,7 @@ export function registerContentTool(context: ServerContext, deps: ContentToolDep
       if (outcome.kind === 'in_flight') {
         throw new HttpError(409, CONTENT_TOOL_TEXTS.deliveryInFlight);
       }
+      deps.queue.itemsQueued();
       if (outcome.holder !== null) deps.moderation.itemsWithdrawn([outcome.holder]);
       return itemOrNotFound(id);
     },

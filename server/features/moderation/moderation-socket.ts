@@ -18,6 +18,7 @@ import {
   releaseUserContents,
   type LeaseEnd,
 } from './content-repository';
+import type { ClaimGate } from './claim-gate';
 import type { LeaseKeeper } from './lease-keeper';
 import {
   clearModeration,
@@ -46,6 +47,8 @@ export interface ModerationSocketDeps {
   io: Server;
   db: Database;
   leases: LeaseKeeper;
+  /** Answers requests that can only find nothing without a claim statement. */
+  gate: ClaimGate;
   nodeId: string;
   aiWaitSeconds: number;
   log: FastifyBaseLogger;
@@ -85,7 +88,7 @@ function ownUserOnly(payload: { user: { id: number } }, userId: number): void {
 }
 
 export function registerModerationSocket(deps: ModerationSocketDeps): ModerationSocket {
-  const { db, leases, log } = deps;
+  const { db, leases, gate, log } = deps;
   const namespace = typedNamespace(deps.io, NAMESPACES.onlineUsers);
   /** Claims of one user run one after another in this process (their holder socket is here). */
   const claimChains = new Map<number, Promise<void>>();
@@ -143,6 +146,7 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
       await setParkTime(tx, userId, true);
       await alongWith?.(tx, returned);
     });
+    gate.reset();
     announce(userId, null);
   };
 
@@ -174,7 +178,11 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
         deps.io.of(name).in(userRoom(userId)).disconnectSockets();
       }
     },
-    leasesExpired: resetScreens,
+    leasesExpired(userIds) {
+      // The items went back to the queue: claims run again.
+      gate.reset();
+      resetScreens(userIds);
+    },
     itemsWithdrawn: resetScreens,
     presenceExpired(userIds) {
       for (const userId of userIds) announce(userId, null);
@@ -233,6 +241,8 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
       const previous = claimChains.get(user.id) ?? Promise.resolve();
       const next = previous.then(async () => {
         if (waitingClaims.get(user.id) === entry) waitingClaims.delete(user.id);
+        // Nothing claimable: the console asks again in 3 s; no statement for an empty answer.
+        if (!(await gate.admits())) return;
         // Deferred: on a saturated embedded database, operators wait for new items rather
         // than for their submits (which finish work and free leases) to be stored.
         const claim = await claimContents(db.deferred, {
@@ -244,6 +254,12 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
           aiWaitSeconds: deps.aiWaitSeconds,
         });
         deps.metrics?.itemsClaimed(claim.claimed);
+        const heldBefore = claim.ids.length - claim.claimed;
+        await gate.settled(
+          user.id,
+          Math.min(entry.wanted, user.max_content - heldBefore),
+          claim.claimed,
+        );
         if (claim.claimed > 0) {
           socket.emit(
             'set-content',
@@ -260,7 +276,9 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
     });
 
     onEvent(socket, clientEvents.unmapContent, log, async ({ payload }) => {
-      await releaseContent(db, user.id, payload.content.id, `unmapped:${payload.reason}`);
+      if (await releaseContent(db, user.id, payload.content.id, `unmapped:${payload.reason}`)) {
+        gate.reset();
+      }
     });
 
     onEvent(socket, clientEvents.parkMe, log, async () => {
