@@ -264,8 +264,9 @@ export async function readRun(
     steps,
     received: webhooks,
     decidable: run.status === 'assigned' && run.assigned_to === viewerId,
+    // Received before the worker records the answer: finished once both are in.
     finished:
-      verified ||
+      (verified && delivery?.status === 'delivered') ||
       delivery?.status === 'failed' ||
       (run.status === 'decided' && delivery === undefined),
   };
