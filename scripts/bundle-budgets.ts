@@ -26,6 +26,12 @@ export const ROUTE_BUDGET_BYTES: Readonly<Record<string, number>> = {
   '/aicontent': 244 * KB,
   '/aiservices': 220 * KB,
   '/content-sender': 221 * KB,
+  // The timeline's contract (a union of ten event shapes) and its icons.
+  '/content-tool': 231 * KB,
+  // The sample table (TanStack Table), as on the list screens.
+  '/discard': 244 * KB,
+  // The moderation screen's tag chips for the developer's decision, and the API samples.
+  '/sandbox': 226 * KB,
   '/charts': 253 * KB,
   '/customer-moderation': 247 * KB,
   '/dashboard': 236 * KB,
