@@ -540,6 +540,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto('/modhistory?source=discard');
         await expect(page.getByTestId(/^history-\d+$/)).toHaveCount(3);
         await shot(page, 'history-discarded');
+        await page
+          .getByRole('link', { name: /^Open item \d+$/ })
+          .first()
+          .click();
+        await expect(
+          page.getByTestId('history-drawer').getByRole('link', {
+            name: HISTORY_TEXTS.openInContentTool,
+          }),
+        ).toBeVisible();
+        await shot(page, 'history-discarded-drawer');
         await context.close();
 
         // A tablet of its own: the pointer starts away from the navigation, which opens over
