@@ -70,8 +70,11 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
     `with held as (
        select count(*)::int as n from contents where status = 'assigned' and assigned_to = $1
      ), wanted as (
-       select greatest(0, least($3::int, $4::int - (select n from held))) as n
-        where exists (select 1 from moderation_presence p where p.user_id = $1 and p.socket_id = $2)
+       -- Always one row: a LIMIT of no row is NULL, which PostgreSQL reads as no limit at all.
+       select case when exists (select 1 from moderation_presence p
+                                 where p.user_id = $1 and p.socket_id = $2)
+                   then greatest(0, least($3::int, $4::int - (select n from held)))
+                   else 0 end as n
      ), levels as (
        -- The services this user may get (those of their pools, or all), by priority.
        select s.priority, array_agg(s.id) as ids, count(*) as services
