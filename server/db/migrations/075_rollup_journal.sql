@@ -38,69 +38,82 @@ language sql stable as $$
    group by 1, 2, 3
 $$;
 
--- One row per decided item: what its decision counts for.
-create function report_decision_facts(ids bigint[])
-returns table (service_id integer, operator_id integer, moderated_status jsonb, by_ai boolean,
-               hour timestamptz, day timestamptz, week timestamptz, over_sla boolean,
-               wait_bucket integer, handle_bucket integer, untagged boolean)
+-- What one decided item's decision counts for. The rollups' deltas take an array of these, made
+-- once per batch (report_decision_facts), so a fold reads each item and its tags once.
+create type report_decision_fact as (
+  service_id integer,
+  operator_id integer,
+  by_ai boolean,
+  hour timestamptz,
+  day timestamptz,
+  week timestamptz,
+  over_sla boolean,
+  wait_bucket integer,
+  handle_bucket integer,
+  tags text[]
+);
+
+create function report_decision_facts(ids bigint[]) returns report_decision_fact[]
 language sql stable as $$
-  select c.service_id, c.decided_by, c.moderated_status,
-         coalesce(c.decision_source = 'ai', false),
-         date_trunc('hour', c.decided_at, 'UTC'),
-         date_trunc('day', c.decided_at, 'UTC'),
-         date_trunc('week', c.decided_at, 'UTC'),
-         (c.decided_at - c.bound_time) > make_interval(mins => s.sla_minutes),
-         report_duration_bucket(extract(epoch from c.decided_at - c.bound_time)),
-         report_duration_bucket(extract(epoch from c.decided_at - c.loaded_at)),
-         not exists (select 1 from report_decision_tags(c.moderated_status))
+  select coalesce(array_agg(row(
+           c.service_id, c.decided_by, coalesce(c.decision_source = 'ai', false),
+           date_trunc('hour', c.decided_at, 'UTC'),
+           date_trunc('day', c.decided_at, 'UTC'),
+           date_trunc('week', c.decided_at, 'UTC'),
+           (c.decided_at - c.bound_time) > make_interval(mins => s.sla_minutes),
+           report_duration_bucket(extract(epoch from c.decided_at - c.bound_time)),
+           report_duration_bucket(extract(epoch from c.decided_at - c.loaded_at)),
+           array(select report_decision_tags(c.moderated_status))
+         )::report_decision_fact), '{}')
     from unnest(ids) as t(id)
     join contents c on c.id = t.id
     join services s on s.id = c.service_id
    where c.status = 'decided' and c.decided_at is not null
 $$;
 
-create function report_service_decision_deltas(ids bigint[])
+create function report_service_decision_deltas(facts report_decision_fact[])
 returns table (grain text, period_start timestamptz, service_id integer, decided integer,
                decided_by_ai integer, untagged integer, over_sla integer, wait_hist integer[])
-language sql stable as $$
+language sql immutable as $$
   select g.grain, g.period_start, d.service_id, count(*)::integer,
-         count(*) filter (where d.by_ai)::integer, count(*) filter (where d.untagged)::integer,
+         count(*) filter (where d.by_ai)::integer,
+         count(*) filter (where cardinality(d.tags) = 0)::integer,
          count(*) filter (where d.over_sla)::integer, report_hist(array_agg(d.wait_bucket))
-    from report_decision_facts(ids) d
+    from unnest(facts) d
    cross join lateral (values ('hour', d.hour), ('day', d.day), ('week', d.week)) as g(grain, period_start)
    group by 1, 2, 3
 $$;
 
-create function report_total_decision_deltas(ids bigint[])
+create function report_total_decision_deltas(facts report_decision_fact[])
 returns table (grain text, period_start timestamptz, decided integer, over_sla integer,
                wait_hist integer[])
-language sql stable as $$
+language sql immutable as $$
   select g.grain, g.period_start, count(*)::integer,
          count(*) filter (where d.over_sla)::integer, report_hist(array_agg(d.wait_bucket))
-    from report_decision_facts(ids) d
+    from unnest(facts) d
    cross join lateral (values ('hour', d.hour), ('day', d.day), ('week', d.week)) as g(grain, period_start)
    group by 1, 2
 $$;
 
-create function report_tag_decision_deltas(ids bigint[])
+create function report_tag_decision_deltas(facts report_decision_fact[])
 returns table (grain text, period_start timestamptz, service_id integer, tag text, decided integer)
-language sql stable as $$
+language sql immutable as $$
   select g.grain, g.period_start, d.service_id, tag.name, count(*)::integer
-    from report_decision_facts(ids) d
+    from unnest(facts) d
    cross join lateral (values ('hour', d.hour), ('day', d.day), ('week', d.week)) as g(grain, period_start)
-   cross join lateral report_decision_tags(d.moderated_status) as tag(name)
+   cross join lateral unnest(d.tags) as tag(name)
    group by 1, 2, 3, 4
 $$;
 
 -- An operator's hour counts as active once: when none of the operator's decisions of that hour
 -- was counted before (report_operator_hours holds the hours counted). Exact only while one
 -- transaction at a time adds decisions, which the folder's lock sees to.
-create function report_operator_decision_deltas(ids bigint[])
+create function report_operator_decision_deltas(facts report_decision_fact[])
 returns table (grain text, period_start timestamptz, operator_id integer, decided integer,
                active_hours integer, untagged integer, handled integer, handle_hist integer[])
 language sql stable as $$
   with d as (
-    select * from report_decision_facts(ids) f where f.operator_id is not null and not f.by_ai
+    select * from unnest(facts) f where f.operator_id is not null and not f.by_ai
   ),
   new_hours as (
     select distinct d.hour, d.operator_id from d
@@ -116,7 +129,7 @@ language sql stable as $$
   ),
   longer as (
     select g.grain, g.period_start, d.operator_id, count(*)::integer as decided,
-           count(*) filter (where d.untagged)::integer as untagged,
+           count(*) filter (where cardinality(d.tags) = 0)::integer as untagged,
            count(d.handle_bucket)::integer as handled,
            report_hist(array_agg(d.handle_bucket)) as handle_hist
       from d cross join lateral (values ('day', d.day), ('week', d.week)) as g(grain, period_start)
@@ -147,12 +160,12 @@ $$;
 
 -- Adds the decisions of these items to every rollup, once per item. Run it under the folder's
 -- lock: the operators' active hours are exact only when one call at a time adds decisions.
-create or replace function report_record_decisions(ids bigint[]) returns void
+create function report_add_decisions(facts report_decision_fact[]) returns void
 language sql as $$
   with services_done as (
     insert into report_service_rollups as r
            (grain, period_start, service_id, decided, decided_by_ai, untagged, over_sla, wait_hist)
-    select * from report_service_decision_deltas(ids)
+    select * from report_service_decision_deltas(facts)
     on conflict (grain, period_start, service_id) do update
        set decided = r.decided + excluded.decided,
            decided_by_ai = r.decided_by_ai + excluded.decided_by_ai,
@@ -163,7 +176,7 @@ language sql as $$
   ),
   totals_done as (
     insert into report_total_rollups as r (grain, period_start, decided, over_sla, wait_hist)
-    select * from report_total_decision_deltas(ids)
+    select * from report_total_decision_deltas(facts)
     on conflict (grain, period_start) do update
        set decided = r.decided + excluded.decided,
            over_sla = r.over_sla + excluded.over_sla,
@@ -172,7 +185,7 @@ language sql as $$
   ),
   tags_done as (
     insert into report_tag_rollups as r (grain, period_start, service_id, tag, decided)
-    select * from report_tag_decision_deltas(ids)
+    select * from report_tag_decision_deltas(facts)
     on conflict (grain, period_start, service_id, tag) do update set decided = r.decided + excluded.decided
     returning 1
   ),
@@ -180,20 +193,25 @@ language sql as $$
   -- the hours this statement adds.
   hours_done as (
     insert into report_operator_hours (period_start, operator_id)
-    select distinct f.hour, f.operator_id from report_decision_facts(ids) f
+    select distinct f.hour, f.operator_id from unnest(facts) f
      where f.operator_id is not null and not f.by_ai
     on conflict (period_start, operator_id) do nothing
     returning 1
   )
   insert into report_operator_rollups as r
          (grain, period_start, operator_id, decided, active_hours, untagged, handled, handle_hist)
-  select * from report_operator_decision_deltas(ids)
+  select * from report_operator_decision_deltas(facts)
   on conflict (grain, period_start, operator_id) do update
      set decided = r.decided + excluded.decided,
          active_hours = r.active_hours + excluded.active_hours,
          untagged = r.untagged + excluded.untagged,
          handled = r.handled + excluded.handled,
          handle_hist = report_hist_add(r.handle_hist, excluded.handle_hist)
+$$;
+
+create or replace function report_record_decisions(ids bigint[]) returns void
+language sql as $$
+  select report_add_decisions(report_decision_facts(ids))
 $$;
 
 -- The items of the journal rows of a kind not folded yet.
@@ -213,7 +231,8 @@ language sql stable as $$
          coalesce(d.decided_by_ai, 0), coalesce(d.untagged, 0), coalesce(d.over_sla, 0),
          d.wait_hist
     from report_arrival_deltas(rollup_journal_items('arrival')) a
-    full join report_service_decision_deltas(rollup_journal_items('decision')) d
+    full join report_service_decision_deltas(
+                report_decision_facts(rollup_journal_items('decision'))) d
    using (grain, period_start, service_id)
 $$;
 
@@ -225,21 +244,23 @@ language sql stable as $$
          coalesce(d.over_sla, 0), d.wait_hist
     from (select x.grain, x.period_start, sum(x.arrivals)::integer as arrivals
             from report_arrival_deltas(rollup_journal_items('arrival')) x group by 1, 2) a
-    full join report_total_decision_deltas(rollup_journal_items('decision')) d
+    full join report_total_decision_deltas(
+                report_decision_facts(rollup_journal_items('decision'))) d
    using (grain, period_start)
 $$;
 
 create function report_tag_pending()
 returns table (grain text, period_start timestamptz, service_id integer, tag text, decided integer)
 language sql stable as $$
-  select * from report_tag_decision_deltas(rollup_journal_items('decision'))
+  select * from report_tag_decision_deltas(report_decision_facts(rollup_journal_items('decision')))
 $$;
 
 create function report_operator_pending()
 returns table (grain text, period_start timestamptz, operator_id integer, decided integer,
                active_hours integer, untagged integer, handled integer, handle_hist integer[])
 language sql stable as $$
-  select * from report_operator_decision_deltas(rollup_journal_items('decision'))
+  select * from report_operator_decision_deltas(
+    report_decision_facts(rollup_journal_items('decision')))
 $$;
 
 -- Recounts one service's SLA breaches after its sla_minutes changed, and the totals they are in:
