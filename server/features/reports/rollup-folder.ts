@@ -17,8 +17,11 @@ import { tryRollupFold } from './rollup-journal';
  *   same lock.
  * - About once a second (FOLD_EVERY_MS), at once again after a full batch. Readers add the rows
  *   not folded yet, so the pace decides how long the journal is, not how fresh reports are.
+ * - A batch is at most FOLD_BATCH rows. The embedded database runs one transaction at a time,
+ *   and submits wait while a fold runs, so there a batch is smaller (tens of milliseconds of
+ *   work) and several follow one another, submits going in between.
  */
-export const FOLD_BATCH = 5_000;
+export const FOLD_BATCH: Record<Database['kind'], number> = { postgres: 5_000, pglite: 1_000 };
 export const FOLD_EVERY_MS = 1_000;
 
 /**
@@ -45,9 +48,9 @@ export async function foldJournalBatch(tx: Queryable, limit: number): Promise<nu
 /** One fold; answers the rows folded, or null when another process is folding now. */
 export async function foldRollupJournal(
   db: Database,
-  limit: number = FOLD_BATCH,
+  limit: number = FOLD_BATCH[db.kind],
 ): Promise<number | null> {
-  const [waiting] = await db.query<{ any: boolean }>(
+  const [waiting] = await db.deferred.query<{ any: boolean }>(
     'select exists (select 1 from rollup_journal) as any',
   );
   if (!waiting?.any) return 0;
@@ -59,7 +62,7 @@ export async function foldRollupJournal(
 export function createRollupFolder(db: Database, log: FastifyBaseLogger): PollingLoop {
   return new PollingLoop(
     'rollup folder',
-    async () => ({ full: (await foldRollupJournal(db)) === FOLD_BATCH }),
+    async () => ({ full: (await foldRollupJournal(db)) === FOLD_BATCH[db.kind] }),
     { pollMs: FOLD_EVERY_MS, log },
   );
 }
