@@ -6,7 +6,9 @@
  */
 import { expect } from 'vitest';
 import { PERCENTILE_PRECISION } from '../../src/contract/reports';
-import type { Queryable } from '../../server/db/database';
+import type { Database, Queryable } from '../../server/db/database';
+import { rebuildAiAgreement } from '../../server/features/ai/ai-review-rollup';
+import { rebuildReportRollups } from '../../server/features/reports/report-rollups-repository';
 
 /** A percentile read from the rollups against the exact value. */
 export function near(actual: number | null, exact: number | null): void {
@@ -75,4 +77,18 @@ export function aiReviewSnapshot(db: Queryable): Promise<Record<string, unknown>
      select service_id, day::text, tag, tp, fp, fn, tn from ai_agreement_daily
      order by 1, 2, 3`,
   );
+}
+
+/**
+ * The report and AI rollups are what a rebuild from the items gives: no journal row was added
+ * twice or lost. Rebuilds them, so call it with the journal folded.
+ */
+export async function expectRollupsAsRebuilt(db: Database): Promise<void> {
+  const rollups = await reportRollupSnapshot(db);
+  const review = await aiReviewSnapshot(db);
+  expect(rollups.length).toBeGreaterThan(0);
+  await rebuildReportRollups(db);
+  await db.transaction((tx) => rebuildAiAgreement(tx));
+  expect(await reportRollupSnapshot(db)).toEqual(rollups);
+  expect(await aiReviewSnapshot(db)).toEqual(review);
 }

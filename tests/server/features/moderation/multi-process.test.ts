@@ -10,10 +10,8 @@ import {
   createTestService,
   type TestOperator,
 } from '../../../support/moderation-fixtures';
-import { rebuildAiAgreement } from '../../../../server/features/ai/ai-review-rollup';
-import { rebuildReportRollups } from '../../../../server/features/reports/report-rollups-repository';
 import { auditQueue, installAssignmentLog, QueueClientRecord } from '../../../support/queue-audit';
-import { aiReviewSnapshot, reportRollupSnapshot } from '../../../support/report-oracle';
+import { expectRollupsAsRebuilt } from '../../../support/report-oracle';
 import { prepareTestDatabase, type PreparedTestDatabase } from '../../../support/test-database';
 import { startTestServer, type TestServer } from '../../../support/test-server';
 import {
@@ -328,13 +326,7 @@ describe.skipIf(!isPostgres || !redisUrl)(
         'the folders empty the rollup journal',
         { timeoutMs: 30_000 },
       );
-      const rollups = await reportRollupSnapshot(db);
-      const review = await aiReviewSnapshot(db);
-      expect(rollups.length).toBeGreaterThan(0);
-      await rebuildReportRollups(db);
-      await db.transaction((tx) => rebuildAiAgreement(tx));
-      expect(await reportRollupSnapshot(db)).toEqual(rollups);
-      expect(await aiReviewSnapshot(db)).toEqual(review);
+      await expectRollupsAsRebuilt(db);
     });
   },
 );

@@ -37,7 +37,12 @@ import {
   waitFor,
   type SocketRecorder,
 } from '../../../support/protocol';
-import { aiReviewSnapshot, expectRows, reportRollupSnapshot } from '../../../support/report-oracle';
+import {
+  aiReviewSnapshot,
+  expectRollupsAsRebuilt,
+  expectRows,
+  reportRollupSnapshot,
+} from '../../../support/report-oracle';
 import { openTestDatabase, type TestDatabase } from '../../../support/test-database';
 import { useTestServer } from '../../../support/test-server';
 
@@ -367,12 +372,7 @@ describe('the rollup journal', () => {
     expect(await journalRows(db)).toBe(0);
     await expectReportsExact(db, world);
     await expectAgreementExact(db, world);
-    const folded = await reportRollupSnapshot(db);
-    const review = await aiReviewSnapshot(db);
-    await rebuildReportRollups(db);
-    await db.transaction((tx) => rebuildAiAgreement(tx));
-    expect(await reportRollupSnapshot(db)).toEqual(folded);
-    expect(await aiReviewSnapshot(db)).toEqual(review);
+    await expectRollupsAsRebuilt(db);
   });
 
   it('counts each item once when rebuilt or recounted for a new SLA with rows still in the journal', async () => {
@@ -438,12 +438,7 @@ describe('the rollup journal', () => {
       expect(await journalRows(db)).toBe(0);
       await expectReportsExact(db, world);
       await expectAgreementExact(db, world);
-      const kept = await reportRollupSnapshot(db);
-      const review = await aiReviewSnapshot(db);
-      await rebuildReportRollups(db);
-      await db.transaction((tx) => rebuildAiAgreement(tx));
-      expect(await reportRollupSnapshot(db)).toEqual(kept);
-      expect(await aiReviewSnapshot(db)).toEqual(review);
+      await expectRollupsAsRebuilt(db);
     } finally {
       if (second !== db) await second.close();
     }
