@@ -15,7 +15,7 @@ export interface ReportsModule extends DomainLifecycle {
  */
 export function registerReports(context: ServerContext): ReportsModule {
   reportRoutes(context);
-  const folder = createRollupFolder(context.db, context.log);
+  const folder = createRollupFolder(context.db, context.log, context.metrics);
   return {
     folder,
     start() {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
+import type { AppMetrics } from '../../observability/metrics';
 import { PollingLoop } from '../../workers/polling-loop';
 import { foldAiReview } from '../ai/ai-review-rollup';
 import { recordArrivalRollups, recordDecisionRollups } from './report-rollups-repository';
@@ -59,10 +60,18 @@ export async function foldRollupJournal(
   );
 }
 
-export function createRollupFolder(db: Database, log: FastifyBaseLogger): PollingLoop {
+export function createRollupFolder(
+  db: Database,
+  log: FastifyBaseLogger,
+  metrics: AppMetrics,
+): PollingLoop {
   return new PollingLoop(
     'rollup folder',
-    async () => ({ full: (await foldRollupJournal(db)) === FOLD_BATCH[db.kind] }),
+    async () => {
+      const folded = await foldRollupJournal(db);
+      metrics.journalRowsFolded(folded ?? 0);
+      return { full: folded === FOLD_BATCH[db.kind] };
+    },
     { pollMs: FOLD_EVERY_MS, log },
   );
 }
