@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { checkStatementName, type Database, type Queryable } from './database';
 
@@ -148,10 +149,29 @@ class FairQueue {
  * one at a time, through a FairQueue.
  */
 export async function openPgliteDatabase(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
+  options: {
+    dataDir?: string;
+    loadDataDir?: Blob;
+    /**
+     * The page cache (shared_buffers) in MB; PostgreSQL's default of 128 unless given. It lives
+     * in the WebAssembly memory, which never shrinks: pages once cached stay in the RSS.
+     */
+    cacheMb?: number;
+  } = {},
 ): Promise<Database> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // A new data directory is made by initdb, a WebAssembly instance of its own whose memory
+    // (about 500 MB) the opened database keeps alive. Made, closed and opened again, the
+    // server holds only the database's own (measured: 830 MB of RSS against 470 MB).
+    if (!existsSync(path.join(options.dataDir, 'PG_VERSION')) && !options.loadDataDir) {
+      await (await PGlite.create({ dataDir: options.dataDir })).close();
+    }
+  }
   const pg = await PGlite.create({
+    ...(options.cacheMb
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.cacheMb}MB`] }
+      : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
