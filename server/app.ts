@@ -25,7 +25,7 @@ import type { SessionPolicy } from './features/auth/session-repository';
 import { SettingsRegistry } from './features/settings/settings-registry';
 import { registerSettings } from './features/settings/settings-module';
 import { registerPools } from './features/pools/pools-module';
-import { registerReports } from './features/reports/reports-module';
+import { registerReports, type ReportsModule } from './features/reports/reports-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerServices } from './features/services/services-module';
 import { registerStatistics } from './features/statistics/statistics-module';
@@ -65,6 +65,7 @@ export interface App {
   moderation: ModerationModule;
   dashboard: DashboardModule;
   delivery: DeliveryModule;
+  reports: ReportsModule;
   metrics: AppMetrics;
   readiness: Readiness;
   observability: ObservabilityModule;
@@ -233,7 +234,7 @@ export async function buildApp(
     registerServices(context);
     registerSubscribers(context);
     registerPools(context);
-    registerReports(context);
+    const reports = track(registerReports(context));
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
     registerHistory(http, { db });
@@ -262,6 +263,7 @@ export async function buildApp(
       moderation,
       dashboard,
       delivery,
+      reports,
       metrics,
       readiness,
       observability,
