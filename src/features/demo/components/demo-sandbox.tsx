@@ -216,7 +216,10 @@ export function DemoSandbox({ source }: { source: SandboxSource }) {
           )}
         </p>
       )}
-      <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2" data-testid="sandbox-items">
+      <div
+        className="grid grid-cols-1 items-start gap-4 md:grid-cols-2"
+        data-testid="sandbox-items"
+      >
         {sandbox.items.map((sample) => {
           const verdict = verdicts.get(sample.id);
           if (verdict) {
