@@ -170,6 +170,7 @@ test.describe('demo and trial', () => {
     await expect(row).toContainText('Priya Raman');
     await expect(row).toContainText('Northwind Social');
     await expect(row).toContainText('About 40,000 comments a day');
+    expect(await seriousFindings(admin)).toEqual([]);
     await admin.context().close();
   });
 
@@ -189,6 +190,7 @@ test.describe('demo and trial', () => {
     await dialog.getByLabel(TRIAL_BRANDS_TEXTS.set).selectOption({ label: 'Marketplace' });
     await dialog.getByRole('button', { name: TRIAL_BRANDS_TEXTS.create }).click();
     await expect(dialog.getByText('"regcomplete" is the address of another page')).toBeVisible();
+    expect(await seriousFindings(admin)).toEqual([]);
     await dialog.getByLabel(TRIAL_BRANDS_TEXTS.slug).fill(slug);
     await dialog.getByRole('button', { name: TRIAL_BRANDS_TEXTS.create }).click();
     await expect(admin.getByTestId(`brand-row-${slug}`)).toContainText('Marketplace');

@@ -20,6 +20,7 @@ export const TOUR_TEXTS = {
       tryIt: 'This card is live: toggle a tag (or press 1 to 6 while it has focus) and submit it.',
       sent: 'Submitted. In the console this decision is stored at once, the card leaves the screen, and this is the body the service receives:',
       again: 'Show the card again',
+      bodyLabel: 'The webhook body of this decision',
     },
     ai: {
       title: 'The AI works beside your people, not instead of them',
@@ -29,6 +30,10 @@ export const TOUR_TEXTS = {
         'Optionally, the AI decides alone the items it finds nothing in, so people spend their time where it matters.',
         'Precision and recall per tag show where the AI agrees with your team and where it does not, day by day.',
       ],
+      tableCaption: 'AI agreement per tag, sample figures of one week',
+      columns: { tag: 'Tag', precision: 'Precision', recall: 'Recall', decisions: 'Decisions' },
+      tableNote:
+        'Precision: how often a tag the AI suggested was applied. Recall: how often an applied tag was suggested.',
     },
     offline: {
       title: 'A decision is never lost',
@@ -44,6 +49,7 @@ export const TOUR_TEXTS = {
     delivery: {
       title: 'Delivered back, signed and retried',
       body: 'Each decision is posted to the service’s own address, signed the Standard Webhooks way. A service that is down gets it later, with growing pauses between attempts; administrators see every attempt and can send again.',
+      requestLabel: 'A signed webhook request',
     },
     operations: {
       title: 'Run the operation from one place',
@@ -59,6 +65,7 @@ export const TOUR_TEXTS = {
     app: {
       title: 'Installs like an app, works like a tool',
       body: 'The console is a web app your team installs to a desktop or a tablet home screen. It follows the system’s light or dark theme, every control works from the keyboard, and every screen is checked for accessibility.',
+      shortcuts: 'The moderation screen’s keyboard shortcuts',
     },
   },
 } as const;

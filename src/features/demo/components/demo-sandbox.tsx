@@ -222,37 +222,40 @@ export function DemoSandbox({ source }: { source: SandboxSource }) {
       >
         {sandbox.items.map((sample) => {
           const verdict = verdicts.get(sample.id);
-          if (verdict) {
-            return (
-              <VerdictCard key={sample.id} sample={sample} set={sandbox.set} verdict={verdict} />
-            );
-          }
           const item = open.find((candidate) => candidate.id === sample.id);
-          if (!item) return null;
           return (
             <div key={sample.id} className="flex min-w-0 flex-col gap-1.5">
               <p className="px-1 text-xs font-medium text-stone-600 dark:text-zinc-400">
                 {TEXTS.sampleCaption(sample.title)}
               </p>
-              <ContentCard
-                ref={(element) => {
-                  if (element) cardRefs.current.set(item.id, element);
-                  else cardRefs.current.delete(item.id);
-                }}
-                item={item}
-                userId={null}
-                batch={false}
-                submitting={submitting.has(item.id)}
-                active={active?.id === item.id}
-                onActivate={() => setActiveId(item.id)}
-                onToggleTag={(name) => select(item.id, (selection) => toggleTag(selection, name))}
-                onCustomTag={(value) =>
-                  select(item.id, (selection) => ({ ...selection, customTag: value }))
-                }
-                onSubmit={() => void submitOne(item.id)}
-                onLoaded={() => undefined}
-                onCardKeyDown={onCardKeyDown}
-              />
+              {verdict ? (
+                <VerdictCard
+                  sample={sample}
+                  set={sandbox.set}
+                  serviceName={source.serviceName}
+                  verdict={verdict}
+                />
+              ) : item ? (
+                <ContentCard
+                  ref={(element) => {
+                    if (element) cardRefs.current.set(item.id, element);
+                    else cardRefs.current.delete(item.id);
+                  }}
+                  item={item}
+                  userId={null}
+                  batch={false}
+                  submitting={submitting.has(item.id)}
+                  active={active?.id === item.id}
+                  onActivate={() => setActiveId(item.id)}
+                  onToggleTag={(name) => select(item.id, (selection) => toggleTag(selection, name))}
+                  onCustomTag={(value) =>
+                    select(item.id, (selection) => ({ ...selection, customTag: value }))
+                  }
+                  onSubmit={() => void submitOne(item.id)}
+                  onLoaded={() => undefined}
+                  onCardKeyDown={onCardKeyDown}
+                />
+              ) : null}
             </div>
           );
         })}

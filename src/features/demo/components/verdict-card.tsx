@@ -76,10 +76,13 @@ function Tags({
 export function VerdictCard({
   sample,
   set,
+  serviceName,
   verdict,
 }: {
   sample: SampleItem;
   set: SampleSetSummary;
+  /** The service line of the sample's card, which this card replaces. */
+  serviceName: string;
   verdict: Verdict;
 }) {
   const headingId = `verdict-${sample.id}-heading`;
@@ -91,7 +94,7 @@ export function VerdictCard({
     >
       <header className="flex flex-wrap items-start gap-2">
         <h2 id={headingId} className="min-w-0 flex-1 text-sm font-semibold">
-          #{sample.id} · {sample.title}
+          #{sample.id} · {serviceName}
         </h2>
         <AgreementBadge agreement={verdict.agreement} />
       </header>
@@ -102,7 +105,7 @@ export function VerdictCard({
       ) : (
         <img
           src={sample.content}
-          alt={`Sample picture: ${sample.title}`}
+          alt={`Content item ${sample.id}, decided`}
           className="h-28 w-full rounded-md bg-stone-100 object-contain dark:bg-zinc-950"
         />
       )}

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { StatCards } from '../../dashboard/components/stat-cards';
 import { NO_SELECTION, toModerationItem, toggleTag } from '../../demo/sandbox-items';
 import { ContentCard } from '../../moderation/components/content-card';
+import { SHORTCUTS } from '../../moderation/components/shortcuts-dialog';
 import { trialBrandQuery } from '../../trials/api/trial-queries';
 import { PublicFrame } from '../../trials/components/public-frame';
 import { SignupForm } from '../../trials/components/signup-form';
@@ -61,6 +62,88 @@ const SAMPLE_STAT: DashboardStat = {
   serviceStats: [],
 };
 
+/** What an agreement table of a week looks like (sample figures). */
+const AGREEMENT_SAMPLE = [
+  { tag: 'Spam', precision: 0.96, recall: 0.91, decisions: 4_812 },
+  { tag: 'Scam', precision: 0.9, recall: 0.84, decisions: 1_207 },
+  { tag: 'Harassment', precision: 0.82, recall: 0.74, decisions: 2_366 },
+  { tag: 'Hate Speech', precision: 0.88, recall: 0.69, decisions: 958 },
+  { tag: 'Self Harm', precision: 0.79, recall: 0.93, decisions: 214 },
+];
+
+const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent' });
+const countFormat = new Intl.NumberFormat('en-US');
+
+function AgreementSample() {
+  const columns = TEXTS.sections.ai.columns;
+  return (
+    <div className="panel overflow-x-auto p-4">
+      <table className="w-full text-sm">
+        <caption className="pb-2 text-left text-sm font-semibold">
+          {TEXTS.sections.ai.tableCaption}
+        </caption>
+        <thead>
+          <tr className="border-b border-stone-200 text-left text-xs text-stone-600 dark:border-zinc-800 dark:text-zinc-400">
+            <th scope="col" className="py-1.5 pr-3 font-medium">
+              {columns.tag}
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+              {columns.precision}
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+              {columns.recall}
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              {columns.decisions}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100 tabular-nums dark:divide-zinc-800">
+          {AGREEMENT_SAMPLE.map((row) => (
+            <tr key={row.tag}>
+              <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                {row.tag}
+              </th>
+              <td className="py-1.5 pr-3 text-right">{percentFormat.format(row.precision)}</td>
+              <td className="py-1.5 pr-3 text-right">{percentFormat.format(row.recall)}</td>
+              <td className="py-1.5 text-right">{countFormat.format(row.decisions)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-stone-600 dark:text-zinc-400">
+        {TEXTS.sections.ai.tableNote}
+      </p>
+    </div>
+  );
+}
+
+/** The moderation screen's shortcuts, from the same list its help dialog shows. */
+function ShortcutList() {
+  return (
+    <div className="panel p-4">
+      <h3 className="text-sm font-semibold">{TEXTS.sections.app.shortcuts}</h3>
+      <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+        {SHORTCUTS.map((shortcut) => (
+          <div key={shortcut.action} className="contents">
+            <dt className="flex gap-1">
+              {shortcut.keys.map((key) => (
+                <kbd
+                  key={key}
+                  className="rounded border border-stone-300 bg-stone-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-800"
+                >
+                  {key}
+                </kbd>
+              ))}
+            </dt>
+            <dd className="text-stone-700 dark:text-zinc-300">{shortcut.action}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 function Section({
   id,
   title,
@@ -95,6 +178,20 @@ function Section({
       </div>
       {children && <div className="min-w-0">{children}</div>}
     </section>
+  );
+}
+
+/** A code sample; a scrolling region the keyboard can scroll too. */
+function CodeBlock({ label, children }: { label: string; children: string }) {
+  return (
+    <pre
+      role="region"
+      tabIndex={0}
+      aria-label={label}
+      className="max-h-80 overflow-auto rounded-md bg-zinc-950 p-3 text-xs leading-relaxed text-zinc-100"
+    >
+      {children}
+    </pre>
   );
 }
 
@@ -135,9 +232,9 @@ function LiveCard() {
           <Send aria-hidden="true" className="size-4 text-gold-700 dark:text-gold-400" />
           {TEXTS.sections.card.sent}
         </p>
-        <pre className="max-h-80 overflow-auto rounded-md bg-zinc-950 p-3 text-xs leading-relaxed text-zinc-100">
+        <CodeBlock label={TEXTS.sections.card.bodyLabel}>
           {webhookBody(selection.tags, selection.customTag)}
-        </pre>
+        </CodeBlock>
         <button
           type="button"
           className="btn-secondary py-1.5"
@@ -236,7 +333,9 @@ export function ProductTourPage({ brandSlug }: { brandSlug: string | undefined }
         title={sections.ai.title}
         body={sections.ai.body}
         points={sections.ai.points}
-      />
+      >
+        <AgreementSample />
+      </Section>
 
       <Section
         id="offline"
@@ -259,14 +358,14 @@ export function ProductTourPage({ brandSlug }: { brandSlug: string | undefined }
       </Section>
 
       <Section id="delivery" title={sections.delivery.title} body={sections.delivery.body}>
-        <pre className="max-h-80 overflow-auto rounded-md bg-zinc-950 p-3 text-xs leading-relaxed text-zinc-100">
+        <CodeBlock label={TEXTS.sections.delivery.requestLabel}>
           {`POST https://api.your-service.example/moderation
 webhook-id: msg_2uQ8mYQ1x0cRkN6v
 webhook-timestamp: 1772444467
 webhook-signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
 
 ${webhookBody(['scam'], null)}`}
-        </pre>
+        </CodeBlock>
       </Section>
 
       <Section
@@ -281,7 +380,9 @@ ${webhookBody(['scam'], null)}`}
         </div>
       </Section>
 
-      <Section id="app" title={sections.app.title} body={sections.app.body} />
+      <Section id="app" title={sections.app.title} body={sections.app.body}>
+        <ShortcutList />
+      </Section>
 
       <div id="signup" className="scroll-mt-6 border-t border-stone-200 pt-10 dark:border-zinc-800">
         <SignupForm brand={brand.data ?? null} />

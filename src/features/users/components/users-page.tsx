@@ -35,15 +35,16 @@ export function UsersPage() {
         aria-label={TEXTS.sections}
         className="flex gap-1 border-b border-stone-200 dark:border-zinc-800"
       >
-        <Link to="/users" aria-current={signups ? undefined : 'page'} className={sectionLink}>
-          {TEXTS.title}
-        </Link>
+        {/* Explicit undefined: "Users" is current only while the address names no section. */}
         <Link
           to="/users"
-          search={{ tab: USERS_TAB_SIGNUPS }}
-          aria-current={signups ? 'page' : undefined}
+          search={{ tab: undefined }}
+          activeOptions={{ explicitUndefined: true }}
           className={sectionLink}
         >
+          {TEXTS.title}
+        </Link>
+        <Link to="/users" search={{ tab: USERS_TAB_SIGNUPS }} className={sectionLink}>
           {TRIAL_SIGNUPS_TEXTS.tab}
         </Link>
       </nav>
