@@ -19,7 +19,8 @@ import { serviceTokenEndpoints } from './service-tokens';
 import { settingsEndpoints } from './settings';
 import { serviceEndpoints } from './services';
 import { subscriberEndpoints } from './subscribers';
-import { trialBrandEndpoints, trialEndpoints, trialSignupEndpoints } from './trials';
+import { trialSignupEndpoints } from './trial-signups';
+import { trialBrandEndpoints, trialEndpoints } from './trials';
 import { twoFactorEndpoints } from './two-factor';
 import { userEndpoints } from './users';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { OkSchema, okData } from './api';
 import { DecisionBodySchema, SampleSetSummarySchema, SandboxSchema, VerdictSchema } from './demo';
 import { PUBLIC, defineEndpoint, needs } from './endpoint';
-import { listQuerySchema, listResponseSchema, searchFilterSchema } from './list';
-import { bodyIdSchema, isoDateSchema, textSchema } from './validation';
+import { SignupBodySchema } from './trial-signups';
+import { bodyIdSchema, textSchema } from './validation';
 
 /**
  * The public trial pages (SPEC §2: no sign-in, the main layout hidden) and what administrators
@@ -14,8 +14,8 @@ import { bodyIdSchema, isoDateSchema, textSchema } from './validation';
  *   role does (demo.ts), `/trial/<slug>/text` checks a pasted text with the configured AI,
  *   `/trial/<slug>/public` counts the brand's trial decisions live. An unknown or inactive
  *   brand is a 404 everywhere.
- * - A sign-up is the contact details a prospect leaves; it lands on /trial/regcomplete, and
- *   administrators list and export sign-ups on /users (section_users).
+ * - A sign-up is the contact details a prospect leaves (trial-signups.ts); it lands on
+ *   /trial/regcomplete, and administrators list and export sign-ups on /users.
  *
  * Rules the server keeps for anything a stranger sends: each kind of call is rate limited per
  * client address (429 with Retry-After), bodies are small (413 past TRIAL_BODY_LIMIT_BYTES) and
@@ -159,73 +159,6 @@ export const TRIAL_STATS_DAYS = 14;
 /** How often the public counter asks again. */
 export const TRIAL_STATS_REFRESH_MS = 5_000;
 
-export const SIGNUP_LIMITS = {
-  name: 120,
-  email: 254,
-  company: 160,
-  phone: 40,
-  message: 2_000,
-} as const;
-
-export const SIGNUP_TEXTS = {
-  nameRequired: 'Enter your name',
-  emailInvalid: 'Enter a valid email address',
-  consentRequired: 'Tick the box so that we may contact you',
-  phoneFormat: 'Use digits, spaces and + ( ) - only',
-} as const;
-
-export const SignupBodySchema = z.strictObject({
-  /** The brand page the prospect came from, if any ('' for none). */
-  brand: z.string().max(200).default(''),
-  name: textSchema(SIGNUP_LIMITS.name, 'The name').trim().min(1, SIGNUP_TEXTS.nameRequired),
-  email: z
-    .string({ error: SIGNUP_TEXTS.emailInvalid })
-    .trim()
-    .max(SIGNUP_LIMITS.email, SIGNUP_TEXTS.emailInvalid)
-    .pipe(z.email({ error: SIGNUP_TEXTS.emailInvalid })),
-  company: textSchema(SIGNUP_LIMITS.company, 'The company').trim().default(''),
-  phone: textSchema(SIGNUP_LIMITS.phone, 'The phone number')
-    .trim()
-    .regex(/^[0-9+()\-. ]*$/, SIGNUP_TEXTS.phoneFormat)
-    .default(''),
-  message: textSchema(SIGNUP_LIMITS.message, 'The message').trim().default(''),
-  consent: z.literal(true, { error: SIGNUP_TEXTS.consentRequired }),
-});
-export type SignupBody = z.input<typeof SignupBodySchema>;
-
-export const SignupRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string(),
-  phone: z.string(),
-  message: z.string(),
-  /** The brand's slug while the brand exists; its name as it was, in any case. */
-  brand_slug: z.string().nullable(),
-  brand_name: z.string(),
-  created_at: z.string(),
-});
-export type SignupRow = z.infer<typeof SignupRowSchema>;
-
-const signupFilters = {
-  search: searchFilterSchema,
-  brand_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  from: isoDateSchema('from').optional(),
-  to: isoDateSchema('to').optional(),
-};
-
-export const SignupListQuerySchema = listQuerySchema({
-  sortable: ['created', 'name', 'email', 'company'],
-  defaultSort: 'created',
-  filters: signupFilters,
-});
-export type SignupSort = z.output<typeof SignupListQuerySchema>['sort'];
-export const SignupExportQuerySchema = z.object(signupFilters);
-
-export const SIGNUP_ADMIN_TEXTS = {
-  notFound: (id: number) => `There is no sign-up with id ${id}.`,
-} as const;
-
 /** Setting up brands: /trial-brands. */
 export const trialBrandEndpoints = {
   list: defineEndpoint({
@@ -321,34 +254,5 @@ export const trialEndpoints = {
     summary: 'Leaves a prospect’s contact details for the team (stored for administrators)',
     body: SignupBodySchema,
     response: OkSchema,
-  }),
-};
-
-/** The sign-ups, for administrators on /users. */
-export const trialSignupEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/api/trial-signups',
-    access: needs('section_users'),
-    summary: 'One page of the contact details prospects left on the trial pages',
-    query: SignupListQuerySchema,
-    response: listResponseSchema(SignupRowSchema),
-  }),
-  export: defineEndpoint({
-    method: 'GET',
-    path: '/api/trial-signups/export',
-    access: needs('section_users'),
-    summary: 'Every trial sign-up of the current filter as CSV',
-    query: SignupExportQuerySchema,
-    response: SignupRowSchema,
-    produces: 'csv',
-  }),
-  remove: defineEndpoint({
-    method: 'POST',
-    path: '/api/trial-signups/delete',
-    access: needs('section_users'),
-    summary: 'Deletes a sign-up (a prospect asked to be forgotten)',
-    body: z.object({ id: bodyIdSchema('id') }),
-    response: okData(z.object({ id: z.number().int() })),
   }),
 };

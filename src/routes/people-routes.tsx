@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { trialSignupEndpoints } from '../contract/trials';
+import { USERS_SIGNUPS_TAB, trialSignupEndpoints } from '../contract/trial-signups';
 import { userEndpoints } from '../contract/users';
-import { USERS_TAB_SIGNUPS } from '../features/trial-signups/trial-signups-texts';
 import { listSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
@@ -18,7 +17,7 @@ export const usersRoute = createRoute({
   // Each section keeps its own list's state: the accounts by default, the trial sign-ups with
   // ?tab=trial-signups.
   validateSearch: (raw: Record<string, unknown>) =>
-    raw.tab === USERS_TAB_SIGNUPS ? signupsSearch(raw) : accountsSearch(raw),
+    raw.tab === USERS_SIGNUPS_TAB ? signupsSearch(raw) : accountsSearch(raw),
   beforeLoad: requireRoute('/users'),
   component: lazyRouteComponent(
     () => import('../features/users/components/users-page'),

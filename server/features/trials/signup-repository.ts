@@ -1,5 +1,5 @@
 import { TOTAL_CAP, type SortOrder } from '../../../src/contract/list';
-import type { SignupRow, SignupSort } from '../../../src/contract/trials';
+import type { SignupRow, SignupSort } from '../../../src/contract/trial-signups';
 import { queryOne, type Queryable } from '../../db/database';
 
 /**

@@ -2,7 +2,7 @@ import {
   SIGNUP_ADMIN_TEXTS,
   trialSignupEndpoints,
   type SignupRow,
-} from '../../../src/contract/trials';
+} from '../../../src/contract/trial-signups';
 import { inBatches, sendCsv, type CsvColumn } from '../../http/csv';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';

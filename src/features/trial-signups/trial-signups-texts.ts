@@ -29,6 +29,3 @@ export const TRIAL_SIGNUPS_TEXTS = {
   deleting: 'Deleting…',
   deleted: (name: string) => `Deleted the sign-up of ${name}`,
 } as const;
-
-/** The sections of /users, named in its address (?tab=...). */
-export const USERS_TAB_SIGNUPS = 'trial-signups';

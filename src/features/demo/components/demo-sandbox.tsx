@@ -1,5 +1,7 @@
 import { Keyboard } from 'lucide-react';
 import {
+  Suspense,
+  lazy,
   useCallback,
   useEffect,
   useMemo,
@@ -10,7 +12,6 @@ import {
 import type { DecisionBody, Sandbox, SandboxResult, Verdict } from '../../../contract/demo';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { ContentCard } from '../../moderation/components/content-card';
 import { SHORTCUT_HINT, ShortcutsDialog } from '../../moderation/components/shortcuts-dialog';
 import { keyCommand } from '../../moderation/moderation-keys';
@@ -37,6 +38,12 @@ export interface SandboxSource {
   accent: string;
 }
 
+// The question loads when first asked: the public trial pages keep the dialog library out of
+// their first load.
+const ConfirmDialog = lazy(() =>
+  import('../../../ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+
 function isInDialog(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[role="dialog"]') !== null;
 }
@@ -54,6 +61,8 @@ export function DemoSandbox({ source }: { source: SandboxSource }) {
   const [activeId, setActiveId] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
+  // Mounted from the first question on, so closing it animates as any dialog does.
+  const [resetAsked, setResetAsked] = useState(false);
   const [resetting, setResetting] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const cardRefs = useRef(new Map<number, HTMLElement>());
@@ -187,7 +196,10 @@ export function DemoSandbox({ source }: { source: SandboxSource }) {
       <SandboxProgress
         summary={result.summary}
         accent={source.accent}
-        onReset={() => setConfirmReset(true)}
+        onReset={() => {
+          setResetAsked(true);
+          setConfirmReset(true);
+        }}
         resetDisabled={result.summary.reviewed === 0 && selections.size === 0}
       />
       <div className="flex flex-wrap items-center gap-3">
@@ -264,16 +276,20 @@ export function DemoSandbox({ source }: { source: SandboxSource }) {
         {announcement}
       </p>
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <ConfirmDialog
-        open={confirmReset}
-        title={TEXTS.resetTitle}
-        description={TEXTS.resetText(result.summary.reviewed)}
-        confirmLabel={TEXTS.reset}
-        busyLabel={TEXTS.resetting}
-        busy={resetting}
-        onConfirm={() => void startOver()}
-        onCancel={() => setConfirmReset(false)}
-      />
+      {resetAsked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirmReset}
+            title={TEXTS.resetTitle}
+            description={TEXTS.resetText(result.summary.reviewed)}
+            confirmLabel={TEXTS.reset}
+            busyLabel={TEXTS.resetting}
+            busy={resetting}
+            onConfirm={() => void startOver()}
+            onCancel={() => setConfirmReset(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { createColumnHelper } from '../../../ui/data-table/columns';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { useCurrentUser } from '../../auth/api/current-user';
-import { USERS_TAB_SIGNUPS } from '../../trial-signups/trial-signups-texts';
+import { USERS_SIGNUPS_TAB } from '../../../contract/trial-signups';
 import { trialBrandsQuery, useDeleteBrand } from '../api/trial-brand-queries';
 import { TRIAL_BRANDS_TEXTS as TEXTS } from '../trial-brands-texts';
 import { BrandFormDialog, type BrandFormTarget } from './brand-form-dialog';
@@ -85,7 +85,7 @@ const brandColumns = (signupsLink: boolean) => [
       signupsLink && getValue() > 0 ? (
         <Link
           to="/users"
-          search={{ tab: USERS_TAB_SIGNUPS, brand_id: String(row.original.id) }}
+          search={{ tab: USERS_SIGNUPS_TAB, brand_id: String(row.original.id) }}
           className="underline underline-offset-2"
           aria-label={TEXTS.signupsLabel(getValue(), row.original.name)}
         >

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EndpointInput } from '../../../contract/endpoint';
-import { trialSignupEndpoints } from '../../../contract/trials';
+import { trialSignupEndpoints } from '../../../contract/trial-signups';
 import { api } from '../../../lib/api-client';
 import { listQueryOptions } from '../../../ui/data-table/list-query';
 

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { trialSignupEndpoints, type SignupRow } from '../../../contract/trials';
+import { trialSignupEndpoints, type SignupRow } from '../../../contract/trial-signups';
 import { api, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notices';

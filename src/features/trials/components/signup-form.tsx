@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Send } from 'lucide-react';
-import { SignupBodySchema, SIGNUP_LIMITS, trialEndpoints } from '../../../contract/trials';
+import { SignupBodySchema, SIGNUP_LIMITS } from '../../../contract/trial-signups';
+import { trialEndpoints } from '../../../contract/trials';
 import { api } from '../../../lib/api-client';
 import { CheckboxField } from '../../../ui/form/checkbox-field';
 import { FormError } from '../../../ui/form/form-error';

@@ -1,12 +1,12 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { userEndpoints, type UserRow } from '../../../contract/users';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { TrialSignupsPanel } from '../../trial-signups/components/trial-signups-panel';
-import { TRIAL_SIGNUPS_TEXTS, USERS_TAB_SIGNUPS } from '../../trial-signups/trial-signups-texts';
+import { USERS_SIGNUPS_TAB } from '../../../contract/trial-signups';
+import { TRIAL_SIGNUPS_TEXTS } from '../../trial-signups/trial-signups-texts';
 import { ListTable } from '../../../ui/data-table/list-table';
 import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
 import { useListSearch } from '../../../ui/data-table/use-list-search';
@@ -22,13 +22,20 @@ import { UserActionDialog } from './user-action-dialog';
 import { UserFormDialog, type UserFormTarget } from './user-form-dialog';
 import { UserRowActions, type UserRowAction } from './user-row-actions';
 
+// Loaded when its section opens: most visits to /users are for the accounts.
+const TrialSignupsPanel = lazy(() =>
+  import('../../trial-signups/components/trial-signups-panel').then((module) => ({
+    default: module.TrialSignupsPanel,
+  })),
+);
+
 /**
  * /users: two sections, chosen in the address: the accounts (the default) and, with
  * ?tab=trial-signups, the contact details prospects left on the public trial pages.
  */
 export function UsersPage() {
   const { tab } = useSearch({ strict: false }) as { tab?: string };
-  const signups = tab === USERS_TAB_SIGNUPS;
+  const signups = tab === USERS_SIGNUPS_TAB;
   return (
     <div className="space-y-4">
       <nav
@@ -44,11 +51,17 @@ export function UsersPage() {
         >
           {TEXTS.title}
         </Link>
-        <Link to="/users" search={{ tab: USERS_TAB_SIGNUPS }} className={sectionLink}>
+        <Link to="/users" search={{ tab: USERS_SIGNUPS_TAB }} className={sectionLink}>
           {TRIAL_SIGNUPS_TEXTS.tab}
         </Link>
       </nav>
-      {signups ? <TrialSignupsPanel /> : <UserAccounts />}
+      {signups ? (
+        <Suspense fallback={null}>
+          <TrialSignupsPanel />
+        </Suspense>
+      ) : (
+        <UserAccounts />
+      )}
     </div>
   );
 }

@@ -8,9 +8,9 @@ import {
   TRIAL_STATS_DAYS,
   TRIAL_TEXT_MAX_LENGTH,
   trialEndpoints,
-  trialSignupEndpoints,
   type BrandRow,
 } from '../../../../src/contract/trials';
+import { trialSignupEndpoints } from '../../../../src/contract/trial-signups';
 import { AI_UNAVAILABLE } from '../../../../server/features/trials/public-trial-routes';
 import { TRIAL_LIMITS, trialLimits } from '../../../../server/features/trials/trial-limits';
 import { parseCsv } from '../../../support/csv';

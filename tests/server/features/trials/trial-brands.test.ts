@@ -1,10 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  BRAND_TEXTS,
-  trialBrandEndpoints,
-  trialEndpoints,
-  trialSignupEndpoints,
-} from '../../../../src/contract/trials';
+import { BRAND_TEXTS, trialBrandEndpoints, trialEndpoints } from '../../../../src/contract/trials';
+import { trialSignupEndpoints } from '../../../../src/contract/trial-signups';
 import { createOperator } from '../../../support/moderation-fixtures';
 import type { TestClient } from '../../../support/test-client';
 import { useTestServer } from '../../../support/test-server';
