@@ -32,6 +32,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
+      '.tmp',
       'dev-dist',
       'node_modules',
       'data',

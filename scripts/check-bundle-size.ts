@@ -17,10 +17,8 @@
  * build costs well under a second; otherwise it runs `vite build` (about 10 s on the development
  * machine).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import {
   DEFAULT_BUDGET_BYTES,
@@ -28,21 +26,11 @@ import {
   ROUTE_BUDGET_BYTES,
   TARGET_ROUTES,
 } from './bundle-budgets';
+import { buildClient, clientIsCurrent, ROOT } from './builds';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
 const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
 const ROUTES_DIR = path.join(ROOT, 'src', 'routes');
-const VITE_BIN = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-const BUILD_INPUTS = [
-  'src',
-  'sw',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'manifest.webmanifest',
-  'package-lock.json',
-];
 
 /** One chunk of Vite's build manifest (the fields this script reads). */
 interface ManifestChunk {
@@ -58,32 +46,9 @@ export interface RouteModules {
   lazyModules: string[];
 }
 
-function newestModification(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stats = statSync(target);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const name of readdirSync(target)) {
-    // The router plugin's generated files change on every build; they are outputs.
-    if (name.endsWith('.gen.ts')) continue;
-    newest = Math.max(newest, newestModification(path.join(target, name)));
-  }
-  return newest;
-}
-
-function distIsCurrent(): boolean {
-  if (!existsSync(MANIFEST)) return false;
-  const built = statSync(MANIFEST).mtimeMs;
-  return BUILD_INPUTS.every((input) => newestModification(path.join(ROOT, input)) <= built);
-}
-
 function build(): void {
   const started = Date.now();
-  const result = spawnSync(process.execPath, [VITE_BIN, 'build', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error('vite build failed');
+  buildClient({ quiet: true });
   console.log(`Built the client in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
@@ -150,7 +115,7 @@ function brotliSize(file: string): number {
 const kilobytes = (bytes: number): string => `${(bytes / 1000).toFixed(1)} KB`;
 
 function main(): number {
-  if (process.argv.includes('--build') || !distIsCurrent()) build();
+  if (process.argv.includes('--build') || !clientIsCurrent()) build();
   else console.log('dist/ is newer than its sources: measuring it as built.');
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);

@@ -18,6 +18,7 @@ import { createMailer } from './features/mail/mailer';
 import { registerLoginHistory } from './features/login-history/login-history-routes';
 import { mediaRoutes } from './features/media/media-routes';
 import { fileMediaStore } from './features/media/media-store';
+import { QueueSignal } from './features/moderation/queue-signal';
 import { registerModeration, type ModerationModule } from './features/moderation/moderation-module';
 import { registerOnlineUsers } from './features/online-users/online-users-module';
 import type { SessionPolicy } from './features/auth/session-repository';
@@ -200,19 +201,22 @@ export async function buildApp(
       }),
     );
     const ai = track(await registerAi(context));
-    track(registerIngest(context, { ai }));
+    // Ingest and the content sender tell the moderation queue's claim gate of new items.
+    const queue = new QueueSignal();
+    track(registerIngest(context, { ai, queue }));
     const media = fileMediaStore(config.mediaDir);
     await mediaRoutes(http, { store: media, settings });
     registerContentSender(context, {
       ai,
       media,
+      queue,
       // An upload's address is for the console's own users: the origin they reached it at.
       linkOrigin: (request) =>
         origins.linkOrigin(request) ?? `${request.protocol}://${request.host}`,
     });
     const statistics = track(registerStatistics(context));
     const moderation = track(
-      await registerModeration(context, { userStats: statistics.userStats }),
+      await registerModeration(context, { userStats: statistics.userStats, queue }),
     );
     await registerOnlineUsers(context, {
       moderation: moderation.socket,

@@ -8,6 +8,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
+import { buildServer, ROOT, SERVER_BUNDLE, serverIsCurrent } from '../../scripts/builds';
 
 /** server/db/open-database.ts keeps the embedded database in DATA_DIR/pglite. */
 export function pgliteDirOf(dataDir: string): string {
@@ -64,6 +66,30 @@ export interface ProbeReading {
   memory: NodeJS.MemoryUsage;
 }
 
+/**
+ * The server as production runs it: the bundle of `npm start` (scripts/builds.ts), built first
+ * when it is missing or older than the sources, run with plain Node (no tsx in the measured
+ * process).
+ */
+export async function serverBundle(): Promise<string> {
+  if (!serverIsCurrent()) await buildServer();
+  return SERVER_BUNDLE;
+}
+
+/** The event-loop probe, bundled for plain Node (preloading TypeScript would need tsx). */
+async function probeModule(): Promise<string> {
+  const outfile = path.join(ROOT, '.tmp', 'bench-event-loop-probe.mjs');
+  await build({
+    entryPoints: [path.join(ROOT, 'bench', 'support', 'event-loop-probe.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
 export async function startBenchServer(
   dataDir: string,
   env: Record<string, string> = {},
@@ -77,14 +103,14 @@ export async function startBenchServer(
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   if (options.probe) {
-    nodeArgs.push('--expose-gc', '--import', './bench/support/event-loop-probe.ts');
+    nodeArgs.push('--expose-gc', '--import', await probeModule());
   }
   // On PostgreSQL the server is in production mode and will not start without PUBLIC_URL. The
   // bench's clients are not browsers and open no mailed links, so the loopback origin does.
   const production =
     Boolean(env.DATABASE_URL) || (env.NODE_ENV ?? process.env.NODE_ENV) === 'production';
   const publicUrl = production && !env.PUBLIC_URL ? { PUBLIC_URL: 'http://127.0.0.1' } : {};
-  const serverArgs = ['--import', 'tsx', ...nodeArgs, 'server/main.ts'];
+  const serverArgs = [...nodeArgs, await serverBundle()];
   const [command, args] = withFileLimit(serverArgs, options.maxOpenFiles);
   const child = spawn(command, args, {
     env: {

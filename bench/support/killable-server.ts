@@ -1,11 +1,12 @@
 /**
- * The real server (`node --import tsx server/main.ts`, one process) for a chaos run: started on
+ * The real server (the production bundle with plain Node, one process) for a chaos run: started on
  * a free port of 127.0.0.1, killed with SIGKILL as a crash would, started again on the same
  * database, and finally stopped with SIGTERM. Its output goes to a log file the bench reads when
  * something goes wrong. It never outlives the bench.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, writeFileSync } from 'node:fs';
+import { serverBundle } from './bench-server';
 
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -45,7 +46,7 @@ export class KillableServer {
     const began = Date.now();
     appendFileSync(this.logFile, `\n--- start ${this.starts} at ${new Date().toISOString()}\n`);
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [...nodeArgs, await serverBundle()], {
       env: { ...process.env, ...this.env, PORT: '0', HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

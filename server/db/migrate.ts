@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths';
 import type { Database, Queryable } from './database';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = fromRoot('server', 'db', 'migrations');
 
 /** Applies every `migrations/NNN_name.sql` not yet applied, in file-name order, each in a transaction. */
 export async function migrate(db: Database): Promise<string[]> {

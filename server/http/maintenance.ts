@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { SettingsRegistry } from '../features/settings/settings-registry';
+import { fromRoot } from '../paths';
 
 export const MAINTENANCE_SETTING = 'maintenance';
-/** From the module, not the working directory: the server may be started from anywhere. */
-const MAINTENANCE_PAGE = fileURLToPath(new URL('../../public/maintenance.html', import.meta.url));
+/** From the repository, not the working directory: the server may be started from anywhere. */
+const MAINTENANCE_PAGE = fromRoot('public', 'maintenance.html');
 
 /**
  * Maintenance mode is the `maintenance` setting, read through the settings registry: pinned by

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CSRF_META_NAME } from '../../src/contract/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_META_NAME, SESSION_META_NAME } from '../../src/contract/api';
 
 const CSRF_PLACEHOLDER = '<!-- csrf-token -->';
 
@@ -15,7 +15,8 @@ export function builtPages(staticDir: string): string[] {
 /**
  * Serves the built console from `staticDir`. Every path that is not a file, an API call or a
  * socket gets index.html with this browser's CSRF token in a meta tag, so deep links and reloads
- * work. index.html is never cached by HTTP caches: its token belongs to one browser.
+ * work. index.html is never cached by HTTP caches: its token belongs to one browser. A page asked
+ * for without a valid session says so (SESSION_META_NAME).
  */
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
   const indexFile = path.join(staticDir, 'index.html');
@@ -39,17 +40,18 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     },
   });
 
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = reply.generateCsrf();
+    const signedOut = request.user ? '' : `<meta name="${SESSION_META_NAME}" content="none" />`;
     const html = indexHtml.replace(
       CSRF_PLACEHOLDER,
-      `<meta name="${CSRF_META_NAME}" content="${token}" />`,
+      `<meta name="${CSRF_META_NAME}" content="${token}" />${signedOut}`,
     );
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/', (_request, reply) => sendIndex(reply));
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
+  app.get('/index.html', (request, reply) => sendIndex(request, reply));
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url.startsWith('/auth/')) {
@@ -66,6 +68,6 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     if (path.extname(url)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 }

@@ -91,3 +91,9 @@ export const REQUESTED_WITH_VALUE = 'XMLHttpRequest';
 export const CSRF_HEADER = 'x-csrf-token';
 /** The meta tag in the served index.html that carries the CSRF token. */
 export const CSRF_META_NAME = 'csrf-token';
+/**
+ * A meta tag the server adds to index.html when the page was asked for without a valid session
+ * (content `none`): the console's first look for the signed-in user then needs no call, whose 401
+ * the browser would print to its console on every visit to the sign-in page.
+ */
+export const SESSION_META_NAME = 'session-state';

@@ -5,16 +5,17 @@
  * the console and test-results/e2e.json (read by tests/run-all.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildServer } from '../../scripts/builds';
 import { buildClient } from './support/build-client';
 import { ChromiumMissingError, ensureChromium } from './support/chromium';
 import { REPO_ROOT } from './support/server-process';
 
 const require = createRequire(import.meta.url);
 
-function main(): number {
+async function main(): Promise<number> {
   let chromium: string;
   try {
     chromium = ensureChromium((line) => console.log(line));
@@ -29,7 +30,14 @@ function main(): number {
 
   const started = Date.now();
   const staticDir = buildClient();
-  console.log(`Console built into ${staticDir} in ${Date.now() - started} ms`);
+  // Inside the repository, so the bundle's imports of packages resolve to node_modules.
+  mkdirSync(path.join(REPO_ROOT, '.tmp'), { recursive: true });
+  const serverDir = mkdtempSync(path.join(REPO_ROOT, '.tmp', 'e2e-server-'));
+  const serverBundle = path.join(serverDir, 'main.mjs');
+  await buildServer(serverBundle);
+  console.log(
+    `Console and server built into ${staticDir} and ${serverDir} in ${Date.now() - started} ms`,
+  );
   try {
     const cli = path.join(path.dirname(require.resolve('@playwright/test/package.json')), 'cli.js');
     const result = spawnSync(
@@ -38,14 +46,20 @@ function main(): number {
       {
         cwd: REPO_ROOT,
         stdio: 'inherit',
-        env: { ...process.env, CHROMIUM_PATH: chromium, E2E_STATIC_DIR: staticDir },
+        env: {
+          ...process.env,
+          CHROMIUM_PATH: chromium,
+          E2E_STATIC_DIR: staticDir,
+          E2E_SERVER_BUNDLE: serverBundle,
+        },
       },
     );
     if (result.error) throw result.error;
     return result.status ?? 1;
   } finally {
     rmSync(staticDir, { recursive: true, force: true });
+    rmSync(serverDir, { recursive: true, force: true });
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

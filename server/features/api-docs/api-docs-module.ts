@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { fromRoot } from '../../paths';
 import type { ServerContext } from '../../server-context';
 import { API_TITLE, buildOpenApiDocument } from './openapi-document';
 
@@ -33,7 +34,10 @@ export async function registerApiDocs(context: ServerContext): Promise<void> {
       css: [
         {
           filename: 'api-docs-theme.css',
-          content: readFileSync(new URL('./api-docs-theme.css', import.meta.url), 'utf8'),
+          content: readFileSync(
+            fromRoot('server', 'features', 'api-docs', 'api-docs-theme.css'),
+            'utf8',
+          ),
         },
       ],
     },

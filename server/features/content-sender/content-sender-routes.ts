@@ -17,6 +17,7 @@ import { refuseSwitchedOff } from '../ingest/ingest-refusals';
 import { findServiceById } from '../services/service-repository';
 import { maxUploadBytes } from '../media/media-routes';
 import type { MediaStore } from '../media/media-store';
+import type { QueueSignal } from '../moderation/queue-signal';
 
 type SendContent = z.output<typeof SendContentSchema>;
 
@@ -30,6 +31,7 @@ export function registerContentSender(
   deps: {
     ai: Pick<AiModule, 'forChoice'>;
     media: MediaStore;
+    queue: QueueSignal;
     /** The origin the console is reached at, for the absolute address of an upload. */
     linkOrigin: (request: FastifyRequest) => string;
   },
@@ -93,6 +95,7 @@ export function registerContentSender(
       });
       return stored;
     });
+    deps.queue.itemsQueued();
     return { ok: true, data: { id, message_type: item.message_type } };
   });
 }

@@ -1,9 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../http/errors';
+import { fromRoot } from '../../paths';
 
 /**
  * Sample media of the demo feeder, served by this server so demo mode needs no network:
@@ -11,7 +10,7 @@ import { parseInput } from '../../http/errors';
  * pictures drawn on request. Public: they hold nothing but test patterns.
  */
 export const DEMO_MEDIA_PREFIX = '/demo-media/';
-const MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
+const MEDIA_DIR = fromRoot('server', 'features', 'demo', 'media');
 
 export const DEMO_VIDEOS = ['clip-testcard.webm', 'clip-fractal.webm', 'clip-life.mp4'] as const;
 export const DEMO_IMAGE_COUNT = 24;

@@ -27,7 +27,12 @@ import {
  * service) and once for customers (their linked services). The handlers are shared; only the
  * scope differs, and it comes from the endpoint, never from the request.
  */
-const EXPORT_BATCH = 2_000;
+/**
+ * Rows per statement of the CSV export. Each statement costs a keyset seek and its planning
+ * besides the rows; on a million decisions the embedded database wrote about 61,000 rows per
+ * CPU-second in batches of 2,000 and 71,000 in batches of 5,000 (about 1 MB of text each).
+ */
+const EXPORT_BATCH = 5_000;
 
 function filterOf(query: Partial<HistoryFilterQuery>): HistoryFilter {
   const { from, to } = historyRange(query);

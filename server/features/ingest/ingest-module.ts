@@ -1,5 +1,6 @@
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import type { AiModule } from '../ai/ai-module';
+import type { QueueSignal } from '../moderation/queue-signal';
 import { contentDecisionRoutes } from './content-decision-routes';
 import { sweepIdempotencyKeys } from './idempotency';
 import { ingestRoutes } from './ingest-routes';
@@ -10,10 +11,10 @@ const IDEMPOTENCY_SWEEP_MS = 15 * 60_000;
 /** The service API: client services push content and read decisions with their API token. */
 export function registerIngest(
   context: ServerContext,
-  deps: { ai: Pick<AiModule, 'forChoice'> },
+  deps: { ai: Pick<AiModule, 'forChoice'>; queue: QueueSignal },
 ): DomainLifecycle {
   const { http, db, log } = context;
-  ingestRoutes(http, { db, ai: deps.ai });
+  ingestRoutes(http, { db, ai: deps.ai, queue: deps.queue });
   contentDecisionRoutes(http, { db });
   let sweep: NodeJS.Timeout | undefined;
   return {

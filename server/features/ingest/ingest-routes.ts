@@ -7,6 +7,7 @@ import type { AiModule } from '../ai/ai-module';
 import { findServiceById } from '../services/service-repository';
 import { verifyServiceToken } from '../services/service-token-repository';
 import { idempotentRequest, sendKept } from './idempotency';
+import type { QueueSignal } from '../moderation/queue-signal';
 import { answerInline, storeIngested } from './ingest-items';
 import { recordFailedContentRequest } from './ingest-repository';
 import { refuseSwitchedOff } from './ingest-refusals';
@@ -39,7 +40,7 @@ function storedRequest(request: FastifyRequest): string {
  */
 export function ingestRoutes(
   app: FastifyInstance,
-  deps: { db: Database; ai: Pick<AiModule, 'forChoice'> },
+  deps: { db: Database; ai: Pick<AiModule, 'forChoice'>; queue: QueueSignal },
 ): void {
   const { db } = deps;
 
@@ -83,6 +84,7 @@ export function ingestRoutes(
         const kept = await once.keep(tx, { status: 202, body: { ok: true, data: { ids } } });
         return { ...kept, replayed: false };
       });
+      if (!answer.replayed) deps.queue.itemsQueued();
       return sendKept(reply, answer, answer.replayed);
     },
     {

@@ -70,8 +70,11 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
     `with held as (
        select count(*)::int as n from contents where status = 'assigned' and assigned_to = $1
      ), wanted as (
-       select greatest(0, least($3::int, $4::int - (select n from held))) as n
-        where exists (select 1 from moderation_presence p where p.user_id = $1 and p.socket_id = $2)
+       -- Always one row: a LIMIT of no row is NULL, which PostgreSQL reads as no limit at all.
+       select case when exists (select 1 from moderation_presence p
+                                 where p.user_id = $1 and p.socket_id = $2)
+                   then greatest(0, least($3::int, $4::int - (select n from held)))
+                   else 0 end as n
      ), levels as (
        -- The services this user may get (those of their pools, or all), by priority.
        select s.priority, array_agg(s.id) as ids, count(*) as services
@@ -133,6 +136,27 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
     ],
   );
   return { ids: rows.map((row) => row.id), claimed: rows.filter((row) => row.fresh).length };
+}
+
+/**
+ * How many items a claim could take now (pending, and answered by the AI or past its wait),
+ * counted up to `cap`: the claim gate only needs to know whether to try (claim-gate.ts).
+ */
+export async function countClaimable(
+  db: Queryable,
+  options: { aiWaitSeconds: number; cap: number },
+): Promise<number> {
+  const rows = await db.queryPrepared<{ n: number }>(
+    'count_claimable',
+    `select count(*)::int as n from (
+       select 1 from contents c
+        where c.status = 'pending' and (c.bound_time, c.id) > ('-infinity'::timestamptz, 0)
+          and (c.ai_state <> 'pending' or c.bound_time < now() - $1 * interval '1 second')
+        limit $2
+     ) claimable`,
+    [options.aiWaitSeconds, options.cap],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 export async function leasedContentIds(db: Queryable, userId: number): Promise<number[]> {

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import type { UserStats } from '../statistics/user-stats-socket';
+import { pooledUserIds } from '../pools/pool-repository';
+import { ClaimGate } from './claim-gate';
+import { countClaimable } from './content-repository';
 import { LeaseKeeper } from './lease-keeper';
+import type { QueueSignal } from './queue-signal';
 import { registerModerationSocket, type ModerationSocket } from './moderation-socket';
 import { moderationRoutes } from './moderation-routes';
 
@@ -20,7 +24,7 @@ export interface ModerationModule extends DomainLifecycle {
  */
 export async function registerModeration(
   context: ServerContext,
-  deps: { userStats: UserStats },
+  deps: { userStats: UserStats; queue: QueueSignal },
 ): Promise<ModerationModule> {
   const { http, io, db, settings, log } = context;
   // Names this process in moderation_presence, so a holder's process is known across processes.
@@ -36,13 +40,21 @@ export async function registerModeration(
     },
     log,
   );
+  const aiWaitSeconds = () => settings.get('ai_wait_seconds');
+  const gate = new ClaimGate({
+    countClaimable: () =>
+      countClaimable(db.deferred, { aiWaitSeconds: aiWaitSeconds(), cap: 1_000 }),
+    pooledUsers: () => pooledUserIds(db.deferred),
+  });
+  deps.queue.onItemsQueued(() => gate.reset());
   const socket = registerModerationSocket({
     io,
     db,
     leases,
+    gate,
     nodeId,
     get aiWaitSeconds() {
-      return settings.get('ai_wait_seconds');
+      return aiWaitSeconds();
     },
     log,
     metrics: context.metrics,

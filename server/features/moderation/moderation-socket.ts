@@ -17,6 +17,7 @@ import {
   releaseContent,
   releaseUserContents,
 } from './content-repository';
+import type { ClaimGate } from './claim-gate';
 import type { LeaseKeeper } from './lease-keeper';
 import {
   clearModeration,
@@ -45,6 +46,8 @@ export interface ModerationSocketDeps {
   io: Server;
   db: Database;
   leases: LeaseKeeper;
+  /** Answers requests that can only find nothing without a claim statement. */
+  gate: ClaimGate;
   nodeId: string;
   aiWaitSeconds: number;
   log: FastifyBaseLogger;
@@ -79,7 +82,7 @@ function ownUserOnly(payload: { user: { id: number } }, userId: number): void {
 }
 
 export function registerModerationSocket(deps: ModerationSocketDeps): ModerationSocket {
-  const { db, leases, log } = deps;
+  const { db, leases, gate, log } = deps;
   const namespace = typedNamespace(deps.io, NAMESPACES.onlineUsers);
   /** Claims of one user run one after another in this process (their holder socket is here). */
   const claimChains = new Map<number, Promise<void>>();
@@ -133,6 +136,7 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
       await setParkTime(tx, userId, true);
       await alongWith?.(tx, returned);
     });
+    gate.reset();
     announce(userId, null);
   };
 
@@ -151,6 +155,7 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
       }
     },
     leasesExpired(userIds) {
+      gate.reset();
       for (const userId of userIds) {
         namespace.to(userRoom(userId)).emit('reset-content');
         // reset-content clears the screen: the items the user still holds come straight back.
@@ -216,6 +221,8 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
       const previous = claimChains.get(user.id) ?? Promise.resolve();
       const next = previous.then(async () => {
         if (waitingClaims.get(user.id) === entry) waitingClaims.delete(user.id);
+        // Nothing claimable: the console asks again in 3 s; no statement for an empty answer.
+        if (!(await gate.admits())) return;
         // Deferred: on a saturated embedded database, operators wait for new items rather
         // than for their submits (which finish work and free leases) to be stored.
         const claim = await claimContents(db.deferred, {
@@ -227,6 +234,12 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
           aiWaitSeconds: deps.aiWaitSeconds,
         });
         deps.metrics?.itemsClaimed(claim.claimed);
+        const heldBefore = claim.ids.length - claim.claimed;
+        await gate.settled(
+          user.id,
+          Math.min(entry.wanted, user.max_content - heldBefore),
+          claim.claimed,
+        );
         if (claim.claimed > 0) {
           socket.emit(
             'set-content',
@@ -243,7 +256,7 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
     });
 
     onEvent(socket, clientEvents.unmapContent, log, async ({ payload }) => {
-      await releaseContent(db, user.id, payload.content.id);
+      if (await releaseContent(db, user.id, payload.content.id)) gate.reset();
     });
 
     onEvent(socket, clientEvents.parkMe, log, async () => {

@@ -152,3 +152,9 @@ export async function poolOptions(db: Queryable): Promise<PoolOptions> {
   );
   return { services, users };
 }
+
+/** Users who belong to at least one pool (and so are given only their pools' services). */
+export async function pooledUserIds(db: Queryable): Promise<number[]> {
+  const rows = await db.query<{ user_id: number }>('select distinct user_id from pool_members');
+  return rows.map((row) => row.user_id);
+}

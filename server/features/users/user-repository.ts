@@ -48,9 +48,20 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRecor
 }
 
 /**
- * The user behind a live session, touching the session's idle clock in the same statement: one
- * round trip on every request and socket handshake instead of two (the hot path of moderation).
- * Same rules as resolveSession in features/auth/session-repository.ts.
+ * How stale a live session's idle clock may get before a request moves it: a twentieth of the
+ * idle timeout, at most 30 s. Writing the clock on every request made every call of a busy
+ * operator (several a second) a write; a session now ends at most this much before its idle
+ * timeout counted from its very last request.
+ */
+export function idleClockStepMs(idleMs: number): number {
+  return Math.min(30_000, idleMs / 20);
+}
+
+/**
+ * The user behind a live session, touching the session's idle clock in the same statement when
+ * it is older than idleClockStepMs: one round trip on every request and socket handshake (the
+ * hot path of moderation), a write only now and then. Same rules as resolveSession in
+ * features/auth/session-repository.ts.
  */
 export async function findUserBySession(
   db: Queryable,
@@ -60,14 +71,17 @@ export async function findUserBySession(
   // Prepared: the statement of every request, and planning it costs more than running it.
   const [row] = await db.queryPrepared<UserRow>(
     'user_by_session',
-    `with touched as (
-         update sessions set last_seen_at = now()
+    `with live as (
+         select user_id, last_seen_at < now() - $3 * interval '1 millisecond' as stale
+           from sessions
           where id_hash = $1
             and expires_at > now()
-            and last_seen_at > now() - $2 * interval '1 millisecond'
-          returning user_id)
-       ${SELECT_USER} where u.id = (select user_id from touched)`,
-    [sessionHash, idleMs],
+            and last_seen_at > now() - $2 * interval '1 millisecond'),
+       touched as (
+         update sessions set last_seen_at = now()
+          where id_hash = $1 and (select stale from live))
+       ${SELECT_USER} where u.id = (select user_id from live)`,
+    [sessionHash, idleMs, idleClockStepMs(idleMs)],
   );
   return toRecord(row);
 }

@@ -1,5 +1,6 @@
 /**
- * The real server as a child process (`tsx server/main.ts`), as `npm start` runs it: its own
+ * The real server as a child process, as `npm start` runs it: the production bundle with plain
+ * Node when E2E_SERVER_BUNDLE names it (run-e2e.ts builds one), else `tsx server/main.ts`; its own
  * temporary data directory, a free port chosen by the OS (PORT=0, read back from the start
  * banner) unless one is given, stdout and stderr captured to a log file the tests can read
  * (password-reset links land there when no SMTP_URL is set). Each server is the only process
@@ -140,7 +141,9 @@ export async function startServer(given: ServerOptions): Promise<ServerHandle> {
   // What earlier runs on this data directory left in the log; the file gets this run appended.
   const earlier = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
   const out = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [TSX_CLI, 'server/main.ts'], {
+  const bundle = process.env.E2E_SERVER_BUNDLE;
+  const entry = bundle ? ['--enable-source-maps', bundle] : [TSX_CLI, 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env: {
       ...cleanEnv(),

@@ -12,7 +12,7 @@ describe('session lifetime', () => {
   const sessionHash = (client: { cookie(name: string): string | undefined }) =>
     hashSecret(client.cookie(SESSION_COOKIE) ?? '');
 
-  it('keeps an active session alive and moves its idle clock on each request', async () => {
+  it('keeps an active session alive: a request moves its idle clock', async () => {
     const client = await server.signIn('admin');
     await server.db.query(
       `update sessions set last_seen_at = now() - interval '29 minutes' where id_hash = $1`,
@@ -25,6 +25,32 @@ describe('session lifetime', () => {
       [sessionHash(client)],
     );
     expect(row?.idle_seconds).toBeLessThan(60);
+  });
+
+  it('moves the idle clock only when it is older than a step, so most requests write nothing', async () => {
+    const client = await server.signIn('operator');
+    const seenAgo = async () =>
+      (
+        await server.db.query<{ seconds: number }>(
+          `select extract(epoch from now() - last_seen_at)::int as seconds
+             from sessions where id_hash = $1`,
+          [sessionHash(client)],
+        )
+      )[0]?.seconds;
+    // 20 s ago is within the step (30 s for a 30-minute timeout): the clock stays.
+    await server.db.query(
+      `update sessions set last_seen_at = now() - interval '20 seconds' where id_hash = $1`,
+      [sessionHash(client)],
+    );
+    expect((await client.get('/api/auth')).status).toBe(200);
+    expect(await seenAgo()).toBeGreaterThanOrEqual(19);
+    // 40 s ago is past it: the request moves the clock.
+    await server.db.query(
+      `update sessions set last_seen_at = now() - interval '40 seconds' where id_hash = $1`,
+      [sessionHash(client)],
+    );
+    expect((await client.get('/api/auth')).status).toBe(200);
+    expect(await seenAgo()).toBeLessThan(5);
   });
 
   it('ends a session that was idle longer than SESSION_IDLE_MINUTES', async () => {

@@ -63,6 +63,16 @@ describe('serving the console', () => {
     expect(login.status).toBe(200);
   });
 
+  it('marks a page served without a valid session, and only such a page', async () => {
+    const signedOut = await server.client().get<string>('/login', { requestedWith: false });
+    expect(signedOut.body).toContain('<meta name="session-state" content="none" />');
+    const operator = await server.signIn('operator');
+    const signedIn = await operator.get<string>('/moderation', { requestedWith: false });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toContain('<meta name="csrf-token"');
+    expect(signedIn.body).not.toContain('session-state');
+  });
+
   it('serves static files and 404s missing ones', async () => {
     const client = server.client();
     expect((await client.get('/app.js')).status).toBe(200);

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SESSION_META_NAME } from '../../../contract/api';
 import { authEndpoints, type CurrentUser } from '../../../contract/auth';
 import { ApiError, api } from '../../../lib/api-client';
 
@@ -15,8 +16,20 @@ function reloadIntoMaintenancePage(): void {
   window.location.reload();
 }
 
+/**
+ * Whether the server sent this page to a browser without a valid session. Read once: the tag
+ * goes with its first reading, so every later look (after a sign-in) asks the server.
+ */
+function pageServedSignedOut(): boolean {
+  const tag = document.querySelector<HTMLMetaElement>(`meta[name="${SESSION_META_NAME}"]`);
+  if (!tag) return false;
+  tag.remove();
+  return tag.content === 'none';
+}
+
 /** The signed-in user, or null when nobody is signed in. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (pageServedSignedOut()) return null;
   try {
     return (await api.call(authEndpoints.currentUser, {})).data;
   } catch (error) {

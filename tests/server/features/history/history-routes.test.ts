@@ -376,7 +376,7 @@ describe('/modhistory and /customer-moderation', () => {
 
   it('streams an export longer than one batch in order, each row once', async () => {
     const { service, subscriberId } = await newService();
-    // 4,500 decisions (more than two batches of 2,000), 100 at each millisecond.
+    // 10,500 decisions (more than two batches of 5,000), 100 at each millisecond.
     await server.db.query(
       `insert into contents (service_id, subscriber_id, user_id, username, message_type, content,
                              bound_time, status, decided_by, decided_at, decision_source,
@@ -384,15 +384,15 @@ describe('/modhistory and /customer-moderation', () => {
        select $1, $2, 'u', 'n', 'text', 'row ' || g, now() - interval '2 hours', 'decided', $3,
               now() - interval '1 hour' - (g / 100) * interval '1 millisecond', 'human',
               '{"spam": 1}'
-         from generate_series(1, 4500) g`,
+         from generate_series(1, 10500) g`,
       [service.id, subscriberId, operator.id],
     );
     const response = await admin.client.get(
       `/api/history/decisions/export?service_id=${service.id}`,
     );
     const ids = csvRecords(response.text).map((record) => Number(record.content_id));
-    expect(ids).toHaveLength(4500);
-    expect(new Set(ids).size).toBe(4500);
+    expect(ids).toHaveLength(10500);
+    expect(new Set(ids).size).toBe(10500);
     const page = await list(admin.client, { service_id: service.id, per_page: 200 });
     expect(ids.slice(0, 200)).toEqual(page.data.map((row) => row.id));
   });

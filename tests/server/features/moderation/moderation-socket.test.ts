@@ -101,6 +101,27 @@ describe('/online-users protocol', () => {
     ]);
   });
 
+  it('hands out an item that arrives after a request found the queue empty', async () => {
+    const { token } = await createTestService(server.db);
+    const operator = await createOperator(server.db, server.baseUrl);
+    const socket = await moderate(operator);
+    // An empty queue: this request finds nothing and the server answers nothing.
+    socket.socket.emit('request-content', { user: { id: operator.id }, count: 2 });
+    const [id] = await ingestTexts(server.baseUrl, token, 1);
+    // The console repeats its request while it holds fewer than its max content.
+    const mark = socket.mark();
+    const asking = setInterval(
+      () => socket.socket.emit('request-content', { user: { id: operator.id }, count: 2 }),
+      100,
+    );
+    try {
+      const given = await socket.next('set-content', () => true, { since: mark, timeoutMs: 5_000 });
+      expect(contentIds(given)).toEqual([id]);
+    } finally {
+      clearInterval(asking);
+    }
+  });
+
   it('lets one connection per user moderate; the second is told which one does', async () => {
     const operator = await createOperator(server.db, server.baseUrl);
     const first = await moderate(operator);
