@@ -16,6 +16,7 @@ export const TRIAL_BRANDS_TEXTS = {
     decisions: 'Decisions',
     signups: 'Sign-ups',
     updated: 'Updated',
+    actions: 'Actions',
   },
   active: 'Active',
   inactive: 'Inactive',

@@ -35,8 +35,51 @@ function Swatch({ colour, what }: { colour: string; what: string }) {
   );
 }
 
-/** The columns; the sign-ups count links to those sign-ups for whoever may open /users. */
-const brandColumns = (signupsLink: boolean) => [
+interface BrandActions {
+  onEdit: (row: BrandRow) => void;
+  onDelete: (row: BrandRow) => void;
+}
+
+function RowActions({ row, onEdit, onDelete }: BrandActions & { row: BrandRow }) {
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <Link
+        to="/trial/$brand"
+        params={{ brand: row.slug }}
+        target="_blank"
+        className="btn-ghost px-2.5 py-1"
+        aria-label={TEXTS.openLabel(row.name)}
+      >
+        <ExternalLink aria-hidden="true" className="size-4" />
+        <span className="hidden lg:inline">{TEXTS.open}</span>
+      </Link>
+      <button
+        type="button"
+        className="btn-ghost px-2.5 py-1"
+        aria-label={TEXTS.editLabel(row.name)}
+        onClick={() => onEdit(row)}
+      >
+        <Pencil aria-hidden="true" className="size-4" />
+        <span className="hidden lg:inline">{TEXTS.edit}</span>
+      </button>
+      <button
+        type="button"
+        className="btn-ghost px-2.5 py-1 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
+        aria-label={TEXTS.deleteLabel(row.name)}
+        onClick={() => onDelete(row)}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        <span className="hidden lg:inline">{TEXTS.delete}</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The columns, the row's buttons right after the brand so a tablet reaches them without
+ * scrolling; the sign-ups count links to those sign-ups for whoever may open /users.
+ */
+const brandColumns = (signupsLink: boolean, actions: BrandActions) => [
   column.accessor('name', {
     header: TEXTS.columns.brand,
     meta: { rowHeader: true },
@@ -46,6 +89,13 @@ const brandColumns = (signupsLink: boolean) => [
         <span className={clsx('block text-xs', muted)}>/trial/{row.original.slug}</span>
       </span>
     ),
+  }),
+  column.display({
+    id: 'actions',
+    header: () => <span className="sr-only">{TEXTS.columns.actions}</span>,
+    meta: { label: TEXTS.columns.actions },
+    enableHiding: false,
+    cell: ({ row }) => <RowActions row={row.original} {...actions} />,
   }),
   column.display({
     id: 'colours',
@@ -109,13 +159,17 @@ export function TrialBrandsPage() {
   useDocumentTitle(TEXTS.title);
   const brands = useQuery(trialBrandsQuery);
   const user = useCurrentUser();
+  const [form, setForm] = useState<BrandFormTarget | null>(null);
+  const [deleting, setDeleting] = useState<BrandRow | null>(null);
   const columns = useMemo(
-    () => brandColumns(canOpen('/users', user.permissions)),
+    () =>
+      brandColumns(canOpen('/users', user.permissions), {
+        onEdit: (brand) => setForm({ mode: 'edit', brand }),
+        onDelete: setDeleting,
+      }),
     [user.permissions],
   );
   const remove = useDeleteBrand();
-  const [form, setForm] = useState<BrandFormTarget | null>(null);
-  const [deleting, setDeleting] = useState<BrandRow | null>(null);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -158,38 +212,6 @@ export function TrialBrandsPage() {
               : null
           }
           scrollClassName="max-h-none"
-          rowActions={(row) => (
-            <div className="flex items-center justify-end gap-1">
-              <Link
-                to="/trial/$brand"
-                params={{ brand: row.slug }}
-                target="_blank"
-                className="btn-ghost px-2.5 py-1"
-                aria-label={TEXTS.openLabel(row.name)}
-              >
-                <ExternalLink aria-hidden="true" className="size-4" />
-                <span className="hidden lg:inline">{TEXTS.open}</span>
-              </Link>
-              <button
-                type="button"
-                className="btn-ghost px-2.5 py-1"
-                aria-label={TEXTS.editLabel(row.name)}
-                onClick={() => setForm({ mode: 'edit', brand: row })}
-              >
-                <Pencil aria-hidden="true" className="size-4" />
-                <span className="hidden lg:inline">{TEXTS.edit}</span>
-              </button>
-              <button
-                type="button"
-                className="btn-ghost px-2.5 py-1 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-500/10"
-                aria-label={TEXTS.deleteLabel(row.name)}
-                onClick={() => setDeleting(row)}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                <span className="hidden lg:inline">{TEXTS.delete}</span>
-              </button>
-            </div>
-          )}
           testId="trial-brands-table"
         />
       </section>
