@@ -17,10 +17,12 @@ function BrandSandbox({ brand }: { brand: PublicBrand }) {
   useDocumentTitle(TEXTS.sandboxDocTitle(brand.name));
   const compact = useQuery(trialCompactQuery(brand.slug));
   const { verdicts, add, clear } = usePublicVerdicts(brand.slug);
-  const result = useMemo(
-    () => ({ verdicts, summary: summarize(verdicts, compact.data?.items.length ?? 0) }),
-    [verdicts, compact.data],
-  );
+  const result = useMemo(() => {
+    // Only the samples the brand shows now: an administrator may have changed its set since.
+    const ids = new Set(compact.data?.items.map((item) => item.id));
+    const current = verdicts.filter((verdict) => ids.has(verdict.sample_id));
+    return { verdicts: current, summary: summarize(current, ids.size) };
+  }, [verdicts, compact.data]);
   const set = brand.sample_set;
 
   return (
