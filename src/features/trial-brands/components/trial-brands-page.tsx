@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { useDeleteConfirmation } from '../../../ui/delete-confirmation';
 import { createColumnHelper } from '../../../ui/data-table/columns';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { useCurrentUser } from '../../auth/api/current-user';
@@ -160,27 +160,19 @@ export function TrialBrandsPage() {
   const brands = useQuery(trialBrandsQuery);
   const user = useCurrentUser();
   const [form, setForm] = useState<BrandFormTarget | null>(null);
-  const [deleting, setDeleting] = useState<BrandRow | null>(null);
+  const remove = useDeleteBrand();
+  const deletion = useDeleteConfirmation<BrandRow>({
+    remove: (brand) => remove.mutateAsync(brand.id),
+    deleted: (brand) => TEXTS.deleted(brand.name),
+  });
   const columns = useMemo(
     () =>
       brandColumns(canOpen('/users', user.permissions), {
         onEdit: (brand) => setForm({ mode: 'edit', brand }),
-        onDelete: setDeleting,
+        onDelete: deletion.ask,
       }),
-    [user.permissions],
+    [user.permissions, deletion.ask],
   );
-  const remove = useDeleteBrand();
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify.success(TEXTS.deleted(deleting.name));
-      setDeleting(null);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  }
 
   return (
     <div className="space-y-6">
@@ -228,17 +220,12 @@ export function TrialBrandsPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={TEXTS.deleteTitle(deleting?.name ?? '')}
-        description={TEXTS.deleteText}
-        confirmLabel={TEXTS.delete}
-        busyLabel={TEXTS.deleting}
-        tone="danger"
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.dialog({
+        title: (brand) => TEXTS.deleteTitle(brand.name),
+        description: TEXTS.deleteText,
+        confirmLabel: TEXTS.delete,
+        busyLabel: TEXTS.deleting,
+      })}
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import clsx from 'clsx';
 import { Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { trialSignupEndpoints, type SignupRow } from '../../../contract/trial-signups';
-import { api, errorMessage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
-import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { useDeleteConfirmation } from '../../../ui/delete-confirmation';
 import { createColumnHelper } from '../../../ui/data-table/columns';
 import { ListTable } from '../../../ui/data-table/list-table';
 import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
@@ -100,19 +99,11 @@ export function TrialSignupsPanel() {
   const list = useListSearch(trialSignupEndpoints.list);
   const signups = useSignups(list.apiQuery);
   const remove = useDeleteSignup();
-  const [deleting, setDeleting] = useState<SignupRow | null>(null);
-  const columns = useMemo(() => signupColumns(setDeleting), []);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify.success(TEXTS.deleted(deleting.name));
-      setDeleting(null);
-    } catch (error) {
-      notify.error(errorMessage(error));
-    }
-  }
+  const deletion = useDeleteConfirmation<SignupRow>({
+    remove: (signup) => remove.mutateAsync(signup.id),
+    deleted: (signup) => TEXTS.deleted(signup.name),
+  });
+  const columns = useMemo(() => signupColumns(deletion.ask), [deletion.ask]);
 
   return (
     <div className="space-y-4">
@@ -158,17 +149,12 @@ export function TrialSignupsPanel() {
         loadingLabel={TEXTS.loading}
         testId="trial-signups"
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={TEXTS.deleteTitle(deleting?.name ?? '')}
-        description={TEXTS.deleteText}
-        confirmLabel={TEXTS.delete}
-        busyLabel={TEXTS.deleting}
-        tone="danger"
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.dialog({
+        title: (signup) => TEXTS.deleteTitle(signup.name),
+        description: TEXTS.deleteText,
+        confirmLabel: TEXTS.delete,
+        busyLabel: TEXTS.deleting,
+      })}
     </div>
   );
 }
