@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  PGLITE_CACHE_MB: z.coerce.number().int().min(8).max(4096).default(128),
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -82,6 +83,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The embedded database's page cache (PostgreSQL's shared_buffers), in MB. */
+  pgliteCacheMb: number;
   /**
    * Where uploaded media are kept (DATA_DIR/media unless MEDIA_DIR says otherwise). Several
    * server processes must share it, or use a bucket store instead.
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    pgliteCacheMb: e.PGLITE_CACHE_MB,
     mediaDir: path.resolve(e.MEDIA_DIR || path.join(e.DATA_DIR, 'media')),
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,

@@ -124,6 +124,8 @@ export async function startBenchServer(
       DEMO_FEEDER: '0',
       LOG_LEVEL: 'warn',
       STATIC_DIR: path.join(dataDir, 'no-static'),
+      // As `npm start` runs the server.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ...publicUrl,
       ...env,
     },

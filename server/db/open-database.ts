@@ -11,7 +11,10 @@ export async function openDatabase(
 ): Promise<Database> {
   const db = config.databaseUrl
     ? openPostgresDatabase(config.databaseUrl, { log })
-    : await openPgliteDatabase({ dataDir: path.join(config.dataDir, 'pglite') });
+    : await openPgliteDatabase({
+        dataDir: path.join(config.dataDir, 'pglite'),
+        cacheMb: config.pgliteCacheMb,
+      });
   await migrate(db);
   return db;
 }

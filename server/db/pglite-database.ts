@@ -149,7 +149,15 @@ class FairQueue {
  * one at a time, through a FairQueue.
  */
 export async function openPgliteDatabase(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
+  options: {
+    dataDir?: string;
+    loadDataDir?: Blob;
+    /**
+     * The page cache (shared_buffers) in MB; PostgreSQL's default of 128 unless given. It lives
+     * in the WebAssembly memory, which never shrinks: pages once cached stay in the RSS.
+     */
+    cacheMb?: number;
+  } = {},
 ): Promise<Database> {
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -161,6 +169,9 @@ export async function openPgliteDatabase(
     }
   }
   const pg = await PGlite.create({
+    ...(options.cacheMb
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.cacheMb}MB`] }
+      : {}),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
