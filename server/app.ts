@@ -31,6 +31,7 @@ import { registerServices } from './features/services/services-module';
 import { registerStatistics } from './features/statistics/statistics-module';
 import { setPasswordHashCost } from './features/auth/password-hasher';
 import { registerSubscribers } from './features/subscribers/subscribers-module';
+import { registerTrials } from './features/trials/trials-module';
 import { registerTwoFactor } from './features/two-factor/two-factor-module';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerUsers } from './features/users/users-module';
@@ -238,6 +239,7 @@ export async function buildApp(
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
     registerHistory(http, { db });
+    registerTrials(context, { ai });
     const delivery = track(registerDelivery(context, { selfBaseUrl: demo.receiverBaseUrl }));
     await registerApiDocs(context);
     await registerSpa(http, config.staticDir);

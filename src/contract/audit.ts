@@ -48,6 +48,10 @@ export const AUDIT_ACTIONS = {
   'ai.retry': 'Retried the AI on an item',
   'ai.retry_failed': 'Retried the AI on failed items',
   'content.send': 'Sent content through the content sender',
+  'trial_brand.create': 'Created trial brand',
+  'trial_brand.update': 'Edited trial brand',
+  'trial_brand.delete': 'Deleted trial brand',
+  'trial_signup.delete': 'Deleted trial sign-up',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

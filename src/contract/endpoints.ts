@@ -5,6 +5,7 @@ import { authEndpoints } from './auth';
 import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
 import { contentSenderEndpoints } from './content-sender';
 import { dashboardEndpoints } from './dashboard';
+import { demoEndpoints } from './demo';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
@@ -18,6 +19,8 @@ import { serviceTokenEndpoints } from './service-tokens';
 import { settingsEndpoints } from './settings';
 import { serviceEndpoints } from './services';
 import { subscriberEndpoints } from './subscribers';
+import { trialSignupEndpoints } from './trial-signups';
+import { trialBrandEndpoints, trialEndpoints } from './trials';
 import { twoFactorEndpoints } from './two-factor';
 import { userEndpoints } from './users';
 
@@ -52,4 +55,8 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(chartEndpoints),
   ...Object.values(historyEndpoints),
   ...Object.values(customerHistoryEndpoints),
+  ...Object.values(demoEndpoints),
+  ...Object.values(trialEndpoints),
+  ...Object.values(trialBrandEndpoints),
+  ...Object.values(trialSignupEndpoints),
 ];

@@ -148,6 +148,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     group: 'Tools',
   },
   {
+    path: '/trial-brands',
+    permission: 'section_trial_brands',
+    title: 'Trial Brands',
+    placement: 'main',
+    group: 'Tools',
+  },
+  {
     path: '/user-login-history',
     permission: 'section_user_login_history',
     title: 'User Login History',
@@ -220,6 +227,8 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/modhistory',
   '/customer-moderation',
   '/content-sender',
+  '/trial-page',
+  '/trial-brands',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

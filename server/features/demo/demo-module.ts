@@ -1,5 +1,6 @@
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import { startDemoReceiver } from '../delivery/demo-receiver';
+import { seedDemoBrands } from './demo-brands';
 import { startDemoFeeder, type DemoFeeder } from './demo-feeder';
 import { demoMediaRoutes } from './demo-media';
 import { keepDemoOnPasswords } from '../two-factor/two-factor-policy';
@@ -17,7 +18,7 @@ export interface DemoMode extends DomainLifecycle {
 
 /**
  * Demo mode (SEED_DEMO), wired in one place: a user per role, two client services with tokens,
- * a receiver for their result deliveries, and once the server listens, a feeder that keeps the
+ * two trial brands for the public trial pages, a receiver for their result deliveries, and once the server listens, a feeder that keeps the
  * queue topped up through the real ingest API (off with DEMO_FEEDER=0). The demo media are
  * served in every mode: items the feeder once pushed keep their pictures and clips.
  */
@@ -31,6 +32,7 @@ export async function registerDemo(context: ServerContext): Promise<DemoMode> {
   // Also for a demo database seeded before two-factor sign-in existed.
   await keepDemoOnPasswords(db);
   const seededServices = await seedDemoServices(db);
+  await seedDemoBrands(db);
   const receiver = await startDemoReceiver({ db, log });
   let feeder: DemoFeeder | undefined;
   let closed = false;
