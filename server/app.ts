@@ -28,13 +28,14 @@ import type { SessionPolicy } from './features/auth/session-repository';
 import { SettingsRegistry } from './features/settings/settings-registry';
 import { registerSettings } from './features/settings/settings-module';
 import { registerPools } from './features/pools/pools-module';
-import { registerReports } from './features/reports/reports-module';
+import { registerReports, type ReportsModule } from './features/reports/reports-module';
 import { registerSandbox } from './features/sandbox/sandbox-module';
 import { registerServiceTokens } from './features/service-tokens/service-tokens-module';
 import { registerServices } from './features/services/services-module';
 import { registerStatistics } from './features/statistics/statistics-module';
 import { setPasswordHashCost } from './features/auth/password-hasher';
 import { registerSubscribers } from './features/subscribers/subscribers-module';
+import { registerTrials } from './features/trials/trials-module';
 import { registerTwoFactor } from './features/two-factor/two-factor-module';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerUsers } from './features/users/users-module';
@@ -69,6 +70,7 @@ export interface App {
   moderation: ModerationModule;
   dashboard: DashboardModule;
   delivery: DeliveryModule;
+  reports: ReportsModule;
   metrics: AppMetrics;
   readiness: Readiness;
   observability: ObservabilityModule;
@@ -240,10 +242,11 @@ export async function buildApp(
     registerServices(context);
     registerSubscribers(context);
     registerPools(context);
-    registerReports(context);
+    const reports = track(registerReports(context));
     registerLoginHistory(http, { db });
     registerAuditLog(http, { db });
     registerHistory(http, { db });
+    registerTrials(context, { ai });
     const delivery = track(registerDelivery(context, { selfBaseUrl: () => receiver.baseUrl }));
     // The tools staff use when something goes wrong: they take items from operators' screens
     // and queue deliveries, which they send at once.
@@ -275,6 +278,7 @@ export async function buildApp(
       moderation,
       dashboard,
       delivery,
+      reports,
       metrics,
       readiness,
       observability,

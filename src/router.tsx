@@ -6,6 +6,7 @@ import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/act
 import { aggregatorRoute } from './routes/aggregator-routes';
 import { aiContentRoute, aiModerationRoute, aiServicesRoute } from './routes/ai-routes';
 import { appRoute } from './routes/app-route';
+import { trialBrandsRoute, trialPageRoute } from './routes/demo-routes';
 import { customerModerationRoute, modHistoryRoute } from './routes/history-routes';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
 import { dashboardRoute, serviceTokensRoute } from './routes/operations-routes';
@@ -20,6 +21,13 @@ import {
   loginRoute,
   resetPasswordRoute,
 } from './routes/public-routes';
+import {
+  productTourRoute,
+  trialCounterRoute,
+  trialSandboxRoute,
+  trialSignedUpRoute,
+  trialTextRoute,
+} from './routes/public-trial-routes';
 import { rootRoute } from './routes/root-route';
 import { servicesRoute, subscribersRoute } from './routes/services-routes';
 import {
@@ -35,6 +43,11 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   choosePasswordRoute,
   twoFactorSetupRoute,
+  trialSandboxRoute,
+  trialTextRoute,
+  trialCounterRoute,
+  trialSignedUpRoute,
+  productTourRoute,
   appRoute.addChildren([
     homeRoute,
     profileRoute,
@@ -63,6 +76,8 @@ const routeTree = rootRoute.addChildren([
     chartsRoute,
     modHistoryRoute,
     customerModerationRoute,
+    trialPageRoute,
+    trialBrandsRoute,
   ]),
 ]);
 

@@ -1,7 +1,8 @@
 /**
- * The rollup tables the report and AI review screens read instead of the items. The server keeps
- * them current in the transaction that writes an item; the seeder writes items straight into the
- * database, so it calls the features' own functions for what it wrote.
+ * The rollup tables the report and AI review screens read instead of the items. The server
+ * journals what each transaction writes and folds the journal into them; the seeder writes items
+ * straight into the database, so it calls the features' own functions for what it wrote, as the
+ * folder does.
  */
 import type { Database } from '../../server/db/database';
 import { rebuildAiAgreement } from '../../server/features/ai/ai-review-rollup';

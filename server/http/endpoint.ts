@@ -46,6 +46,8 @@ export interface EndpointOptions<Caller> {
   authenticate?: (request: FastifyRequest) => Promise<Caller>;
   /** Sees the 422 answer for bad input before it is sent (ingest keeps it for the dashboard). */
   onInvalidInput?: (request: FastifyRequest, failure: ApiFailure, caller: Caller) => Promise<void>;
+  /** The largest body this endpoint reads, in bytes (413 beyond); the server's limit otherwise. */
+  bodyLimit?: number;
 }
 
 const NOT_SIGNED_IN = 'You are not signed in. Sign in and try again.';
@@ -101,6 +103,7 @@ export function registerEndpoint<E extends Endpoint, Caller = undefined>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     preHandler: accessCheck(endpoint),
     handler: async (request, reply) => {
       const caller = (await options.authenticate?.(request)) as Caller;

@@ -42,6 +42,7 @@ export class AppMetrics {
   private readonly submitDuration: Histogram;
   private readonly deliveryAttempts: Counter<'outcome'>;
   private readonly aiDuration: Histogram<'provider' | 'outcome'>;
+  private readonly journalFolded: Counter;
 
   constructor() {
     const registers = [this.registry];
@@ -76,6 +77,11 @@ export class AppMetrics {
       buckets: AI_BUCKETS,
       registers,
     });
+    this.journalFolded = new Counter({
+      name: 'rollup_journal_folded_total',
+      help: 'Rollup journal rows this process folded into the report and AI rollups',
+      registers,
+    });
     // Zero series from the start: a rate over a counter that appears late misses its first step.
     for (const outcome of ['delivered', 'retrying', 'gave_up', 'disabled'] as const) {
       this.deliveryAttempts.inc({ outcome }, 0);
@@ -103,6 +109,10 @@ export class AppMetrics {
       { provider: call.provider, outcome: call.ok ? 'ok' : 'error' },
       call.durationMs / 1000,
     );
+  }
+
+  journalRowsFolded(count: number): void {
+    if (count > 0) this.journalFolded.inc(count);
   }
 
   /** Connected sockets of this process per namespace, counted at each scrape. */

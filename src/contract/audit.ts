@@ -54,6 +54,10 @@ export const AUDIT_ACTIONS = {
   'discard.start': 'Started a bulk discard',
   'discard.cancel': 'Stopped a bulk discard',
   'sandbox.run': 'Sent a Dev Box sample item',
+  'trial_brand.create': 'Created trial brand',
+  'trial_brand.update': 'Edited trial brand',
+  'trial_brand.delete': 'Deleted trial brand',
+  'trial_signup.delete': 'Deleted trial sign-up',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -6,6 +6,7 @@ import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './con
 import { contentSenderEndpoints } from './content-sender';
 import { contentToolEndpoints } from './content-tool';
 import { dashboardEndpoints } from './dashboard';
+import { demoEndpoints } from './demo';
 import { deliveryEndpoints } from './delivery';
 import { discardEndpoints } from './discard';
 import type { Endpoint } from './endpoint';
@@ -21,6 +22,8 @@ import { serviceTokenEndpoints } from './service-tokens';
 import { settingsEndpoints } from './settings';
 import { serviceEndpoints } from './services';
 import { subscriberEndpoints } from './subscribers';
+import { trialSignupEndpoints } from './trial-signups';
+import { trialBrandEndpoints, trialEndpoints } from './trials';
 import { twoFactorEndpoints } from './two-factor';
 import { userEndpoints } from './users';
 
@@ -58,4 +61,8 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(contentToolEndpoints),
   ...Object.values(discardEndpoints),
   ...Object.values(sandboxEndpoints),
+  ...Object.values(demoEndpoints),
+  ...Object.values(trialEndpoints),
+  ...Object.values(trialBrandEndpoints),
+  ...Object.values(trialSignupEndpoints),
 ];

@@ -36,6 +36,7 @@ export const SECTION_PERMISSIONS = [
   'section_inbox',
   'section_social',
   'section_calls',
+  'section_trial_brands',
 ] as const;
 
 export const FEATURE_PERMISSIONS = [
@@ -97,6 +98,7 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   section_inbox: 'Moderate the inbox channel',
   section_social: 'Moderate the social channel',
   section_calls: 'Moderate the calls channel',
+  section_trial_brands: 'Set up the brands of the public trial pages: name, colours, sample set',
   can_view_stuck_pending: 'See the stuck and failed AI tables on the dashboard',
   can_create_api_token: 'Create service API tokens',
   can_revoke_api_token: 'Revoke service API tokens',

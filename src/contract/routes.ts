@@ -149,6 +149,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     group: 'Tools',
   },
   {
+    path: '/trial-brands',
+    permission: 'section_trial_brands',
+    title: 'Trial Brands',
+    placement: 'main',
+    group: 'Tools',
+  },
+  {
     path: '/user-login-history',
     permission: 'section_user_login_history',
     title: 'User Login History',
@@ -224,6 +231,8 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/content-tool',
   '/discard',
   '/sandbox',
+  '/trial-page',
+  '/trial-brands',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

@@ -1,7 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { USERS_SIGNUPS_TAB, trialSignupEndpoints } from '../contract/trial-signups';
 import { userEndpoints } from '../contract/users';
 import { listSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
+
+const accountsSearch = listSearch(userEndpoints.list);
+const signupsSearch = listSearch(trialSignupEndpoints.list, { keep: ['tab'] });
 
 /**
  * People and access: the users and roles screens of administrators. Loaded on first visit, so
@@ -10,7 +14,10 @@ import { appRoute, requireRoute } from './app-route';
 export const usersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/users',
-  validateSearch: listSearch(userEndpoints.list),
+  // Each section keeps its own list's state: the accounts by default, the trial sign-ups with
+  // ?tab=trial-signups.
+  validateSearch: (raw: Record<string, unknown>) =>
+    raw.tab === USERS_SIGNUPS_TAB ? signupsSearch(raw) : accountsSearch(raw),
   beforeLoad: requireRoute('/users'),
   component: lazyRouteComponent(
     () => import('../features/users/components/users-page'),

@@ -24,6 +24,17 @@ import { seriousFindings } from './support/axe';
 import { confirmShownKey, leaveRecoveryCodes, requireTwoFactor } from './support/two-factor';
 import { openItem, previewBurst, receivedSandboxRun, toolsQueue } from './support/tools-scene';
 
+/** The pages prospects see without signing in (SPEC §2), on the demo brand of demo mode. */
+const PUBLIC_TRIAL_PATHS = [
+  '/trial/northwind',
+  '/trial/northwind/text',
+  '/trial/northwind/public',
+  '/trial/regcomplete?brand=northwind',
+  '/demo-v2',
+  '/demo-v2?brand=pixelforge',
+  '/trial/no-such-brand',
+];
+
 /** Screens whose content depends on the role or the account, not only on permissions. */
 const ROLE_DEPENDENT_PATHS = ['/moderation', '/park'];
 
@@ -49,6 +60,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
       for (const path of ['/login', '/forgot-password', '/api/docs']) {
         await page.goto(path);
         await expect(page.getByRole('button').first()).toBeVisible();
+        findings.push(...(await seriousFindings(page)).map((text) => `${path}: ${text}`));
+      }
+      expect(findings).toEqual([]);
+    });
+
+    test('the public trial pages', async ({ page }) => {
+      const findings: string[] = [];
+      for (const path of PUBLIC_TRIAL_PATHS) {
+        await page.goto(path);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        // The sandbox and the counter fill in after the brand: wait for their content too.
+        await page.waitForLoadState('networkidle').catch(() => undefined);
         findings.push(...(await seriousFindings(page)).map((text) => `${path}: ${text}`));
       }
       expect(findings).toEqual([]);

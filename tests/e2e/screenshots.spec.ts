@@ -22,9 +22,9 @@ import { AGGREGATOR_TEXTS } from '../../src/features/aggregator/aggregator-texts
 import { CHARTS_TEXTS, REPORTS_TEXTS } from '../../src/features/reports/reports-texts';
 import { HISTORY_TEXTS } from '../../src/features/history/history-texts';
 import { CONTENT_SENDER_UI_TEXTS } from '../../src/features/content-sender/content-sender-texts';
-import { CONTENT_TOOL_TEXTS } from '../../src/features/content-tool/content-tool-texts';
-import { DISCARD_UI_TEXTS } from '../../src/features/discard/discard-texts';
 import { contentToolEndpoints } from '../../src/contract/content-tool';
+import { DISCARD_UI_TEXTS } from '../../src/features/discard/discard-texts';
+import { CONTENT_TOOL_TEXTS } from '../../src/features/content-tool/content-tool-texts';
 import { FAILING_SERVICE, startDeliveryScene } from './support/delivery-receiver';
 import { startAiReviewScene } from './support/ai-review-scene';
 import {
@@ -493,6 +493,120 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
       await expect(page.getByTestId('upload-preview')).toBeVisible();
       await shot(page, 'content-sender');
+    });
+
+    // On a server of its own: the demo user's sandbox and the counters are per server.
+    test('demo and trial screens', async ({ browser }) => {
+      test.setTimeout(180_000);
+      const server = await startExtraServer();
+      try {
+        const context = await browser.newContext({
+          baseURL: server.baseURL,
+          colorScheme,
+          viewport: { width: 1280, height: 800 },
+        });
+        const page = await context.newPage();
+        const tablet = () => page.setViewportSize({ width: 820, height: 1180 });
+        const desktop = () => page.setViewportSize({ width: 1280, height: 800 });
+
+        // The demo role's sandbox, fresh and with three decisions.
+        await signIn(page, 'demo');
+        await expect(page.getByTestId('sandbox-progress')).toBeVisible();
+        await shot(page, 'trial-page');
+        for (const [id, tag] of [
+          ['104', null],
+          ['101', /Spam/],
+          ['108', /Violence/],
+        ] as const) {
+          const card = page.locator(`[data-card-id="${id}"]`);
+          if (tag) await card.getByRole('button', { name: tag }).click();
+          await card.getByRole('button', { name: `Submit item ${id}` }).click();
+          await expect(page.locator(`[data-verdict-id="${id}"]`)).toBeVisible();
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, 'trial-page-verdicts');
+        await tablet();
+        await page.reload();
+        await expect(page.locator('[data-verdict-id="108"]')).toBeVisible();
+        await shot(page, 'trial-page-tablet');
+        await desktop();
+        await context.clearCookies();
+
+        // A stranger on the brand's pages.
+        await page.goto('/trial/northwind');
+        await expect(page.locator('[data-card-id="105"]')).toBeVisible();
+        await shot(page, 'trial-brand');
+        const hate = page.locator('[data-card-id="105"]');
+        await hate.getByRole('button', { name: /Hate Speech/ }).click();
+        await hate.getByRole('button', { name: 'Submit item 105' }).click();
+        await expect(page.locator('[data-verdict-id="105"]')).toBeVisible();
+        await page.locator('[data-verdict-id="105"]').scrollIntoViewIfNeeded();
+        await shot(page, 'trial-brand-verdict');
+        await page.getByTestId('signup').scrollIntoViewIfNeeded();
+        await page.getByTestId('signup').getByRole('button', { name: 'Send my details' }).click();
+        await expect(page.getByText('Enter your name')).toBeVisible();
+        await shot(page, 'trial-brand-signup-refused');
+        await tablet();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, 'trial-brand-tablet');
+        await desktop();
+
+        await page.goto('/trial/northwind/text');
+        await page
+          .getByLabel('Text to check')
+          .fill('Congratulations, lucky winner! Click here for free money. Now shut up.');
+        await page.getByRole('button', { name: 'Check text' }).click();
+        await expect(page.getByTestId('text-check-result')).toBeVisible();
+        await shot(page, 'trial-text');
+        await tablet();
+        await shot(page, 'trial-text-tablet');
+        await desktop();
+
+        await page.goto('/trial/pixelforge/public');
+        await expect(page.getByTestId('counter-total')).toBeVisible();
+        await page.goto('/trial/northwind/public');
+        await expect(page.getByTestId('counter-total')).toContainText('1');
+        await shot(page, 'trial-counter');
+        await tablet();
+        await shot(page, 'trial-counter-tablet');
+        await desktop();
+
+        await page.goto('/trial/regcomplete?brand=northwind');
+        await expect(page.getByRole('link', { name: /Back to the Northwind/ })).toBeVisible();
+        await shot(page, 'trial-regcomplete');
+        await page.goto('/trial/no-such-brand');
+        await expect(page.getByRole('heading', { name: 'Trial not found' })).toBeVisible();
+        await shot(page, 'trial-not-found');
+
+        await page.goto('/demo-v2?brand=pixelforge');
+        await expect(page.getByRole('link', { name: /Try it on Pixelforge/ })).toBeVisible();
+        await page.screenshot({ path: `${DIR}/demo-v2-${colorScheme}.png`, fullPage: true });
+        await tablet();
+        await page.goto('/demo-v2');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.screenshot({ path: `${DIR}/demo-v2-tablet-${colorScheme}.png`, fullPage: true });
+        await desktop();
+
+        // What administrators see of it.
+        await signIn(page, 'admin');
+        await page.goto('/trial-brands');
+        await expect(page.getByTestId('brand-row-northwind')).toBeVisible();
+        await shot(page, 'trial-brands');
+        await page.getByRole('button', { name: 'Edit Northwind Social' }).click();
+        await expect(page.getByTestId('brand-form-dialog')).toBeVisible();
+        await shot(page, 'trial-brands-dialog');
+        await page.keyboard.press('Escape');
+        await page.goto('/users?tab=trial-signups');
+        await expect(page.getByRole('heading', { name: 'Trial sign-ups', level: 1 })).toBeVisible();
+        await shot(page, 'users-trial-signups');
+        await tablet();
+        await page.goto('/trial-brands');
+        await expect(page.getByTestId('brand-row-northwind')).toBeVisible();
+        await shot(page, 'trial-brands-tablet');
+        await context.close();
+      } finally {
+        await server.dispose();
+      }
     });
 
     // On a server of its own: the Dev Box and the discard change the queue.

@@ -353,6 +353,60 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/sandbox/runs/:id/decide': {
     input: () => ({ params: { id: NO_SUCH_ID }, body: { tags: [] } }),
   },
+  'GET /api/demo/compact': { input: () => ({}) },
+  'GET /api/demo/result': { input: () => ({}) },
+  'POST /api/demo/submit': { input: () => ({ body: { sample_id: 101, tags: ['spam'] } }) },
+  'POST /api/demo/reset': { input: () => ({}) },
+  // No brand in the matrix's database: 404 after the (public) access check.
+  'GET /api/trial/:brand': { input: () => ({ params: { brand: 'no-such-brand' } }) },
+  'GET /api/trial/:brand/compact': { input: () => ({ params: { brand: 'no-such-brand' } }) },
+  'POST /api/trial/:brand/submit': {
+    input: () => ({
+      params: { brand: 'no-such-brand' },
+      body: { sample_id: 101, tags: ['spam'] },
+    }),
+  },
+  'POST /api/trial/:brand/check-text': {
+    input: () => ({ params: { brand: 'no-such-brand' }, body: { text: 'free money' } }),
+  },
+  'GET /api/trial/:brand/stats': { input: () => ({ params: { brand: 'no-such-brand' } }) },
+  // Stored for anyone (until the address's sign-up limit answers 429).
+  'POST /api/trial-signups': {
+    input: (who) => ({
+      body: { name: `Matrix ${who.name}`, email: 'matrix@example.com', consent: true },
+    }),
+  },
+  'GET /api/trial-signups': { input: () => ({}) },
+  'GET /api/trial-signups/export': { input: () => ({}) },
+  'POST /api/trial-signups/delete': { input: () => ({ body: { id: NO_SUCH_ID } }) },
+  'GET /api/trial-brands': { input: () => ({}) },
+  'GET /api/trial-brands/options': { input: () => ({}) },
+  'POST /api/trial-brands/create': {
+    input: (who) => ({
+      body: {
+        slug: `matrix-${who.name}`,
+        name: 'Matrix brand',
+        primary_color: '#1d4ed8',
+        accent_color: '#f59e0b',
+        sample_set: 'social',
+        active: false,
+      },
+    }),
+  },
+  'POST /api/trial-brands/update': {
+    input: () => ({
+      body: {
+        id: NO_SUCH_ID,
+        slug: 'matrix-update',
+        name: 'Matrix brand',
+        primary_color: '#1d4ed8',
+        accent_color: '#f59e0b',
+        sample_set: 'social',
+        active: false,
+      },
+    }),
+  },
+  'POST /api/trial-brands/delete': { input: () => ({ body: { id: NO_SUCH_ID } }) },
 };
 
 const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;

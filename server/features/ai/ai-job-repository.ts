@@ -3,7 +3,7 @@ import { storableJson, storableText } from '../../db/storable';
 import type { MessageType } from '../../../src/contract/content';
 import type { AiSuggestion } from './ai-provider';
 import { decideByAiAlone } from './ai-alone-decision';
-import { recordAiAgreement } from './ai-review-rollup';
+import { journalAgreement } from '../reports/rollup-journal';
 
 /**
  * The asynchronous AI step over `contents` (ai_state 'pending'). A claim takes due items with
@@ -50,8 +50,8 @@ export async function claimAiJobs(
 /**
  * Stores an answer (or, for null, that there is none) and clears an earlier failure; run it in a
  * transaction. An answer completes the item's AI review in the same transaction: an item a
- * human decided already counts in the agreement figures now, and an untagged answer for an item
- * still waiting may decide it (ai-review-rollup.ts).
+ * human decided already joins the agreement figures now (its row in the rollup journal), and an
+ * untagged answer for an item still waiting may decide it (ai-review-rollup.ts).
  */
 export async function storeAiAnswer(
   db: Queryable,
@@ -75,7 +75,7 @@ export async function storeAiAnswer(
   );
   await db.query('delete from ai_failures where content_id = $1', [contentId]);
   if (!answer || !stored[0]) return;
-  if (stored[0].status === 'decided') await recordAiAgreement(db, [contentId]);
+  if (stored[0].status === 'decided') await journalAgreement(db, [contentId]);
   else await decideByAiAlone(db, [contentId]);
 }
 

@@ -8,6 +8,7 @@ import {
 import { TOTAL_CAP, type SortOrder } from '../../../src/contract/list';
 import { queryOne, type Queryable } from '../../db/database';
 import { SqlParams, whereOf } from '../../db/sql-params';
+import { CURRENT_AGREEMENT_DAILY, CURRENT_REVIEW_DAILY } from './ai-review-rollup';
 
 /**
  * Reads of /ai-moderation: the AI results search (a page with a capped count, keyset batches for
@@ -19,7 +20,8 @@ import { SqlParams, whereOf } from '../../db/sql-params';
  * the first page of any one filter reads about a page of index entries; a common tag and the
  * response time are checked on the rows the time order brings, a rare tag is looked up in its
  * GIN index (see tagPlan). The agreement table reads
- * the daily counts kept by ai-review-rollup.ts, never the items.
+ * the daily counts kept by ai-review-rollup.ts and the few items of the rollup journal not added
+ * to them yet, never the whole history.
  */
 export interface AiSearchFilter {
   serviceId?: number | undefined;
@@ -254,7 +256,8 @@ const ratio = (part: number, whole: number) =>
 
 /**
  * The agreement figures per service and tag over UTC days [fromDay, toDay] (YYYY-MM-DD), from
- * the daily counts. A service's tags come in its own order; a tag it no longer has, after them.
+ * the daily counts and the rollup journal's rows not folded yet. A service's tags come in its own
+ * order; a tag it no longer has, after them.
  */
 export async function agreementTable(
   db: Queryable,
@@ -281,7 +284,7 @@ export async function agreementTable(
             r.ai_alone::int
        from (select service_id, sum(compared) as compared, sum(agreed) as agreed,
                     sum(ai_alone) as ai_alone
-               from ai_review_daily ${where} group by service_id) r
+               from (${CURRENT_REVIEW_DAILY}) d ${where} group by service_id) r
        join services s on s.id = r.service_id
       order by lower(s.name), s.id`,
     params.values,
@@ -296,7 +299,7 @@ export async function agreementTable(
   }>(
     `select service_id, tag, sum(tp)::int as tp, sum(fp)::int as fp, sum(fn)::int as fn,
             sum(tn)::int as tn
-       from ai_agreement_daily ${where} group by service_id, tag`,
+       from (${CURRENT_AGREEMENT_DAILY}) a ${where} group by service_id, tag`,
     params.values,
   );
   return services.map((service) => {

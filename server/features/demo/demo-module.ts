@@ -1,4 +1,5 @@
 import type { DomainLifecycle, ServerContext } from '../../server-context';
+import { seedDemoBrands } from './demo-brands';
 import { startDemoFeeder, type DemoFeeder } from './demo-feeder';
 import { demoMediaRoutes } from './demo-media';
 import { keepDemoOnPasswords } from '../two-factor/two-factor-policy';
@@ -15,7 +16,8 @@ export interface DemoMode extends DomainLifecycle {
 /**
  * Demo mode (SEED_DEMO), wired in one place: a user per role, two client services with tokens
  * whose callbacks are the built-in receiver (started by app.ts in every mode, as the Dev Box
- * uses it too), and once the server listens, a feeder that keeps the
+ * uses it too), two trial brands for the public trial pages, and once the server listens, a
+ * feeder that keeps the
  * queue topped up through the real ingest API (off with DEMO_FEEDER=0). The demo media are
  * served in every mode: items the feeder once pushed keep their pictures and clips.
  */
@@ -29,6 +31,7 @@ export async function registerDemo(context: ServerContext): Promise<DemoMode> {
   // Also for a demo database seeded before two-factor sign-in existed.
   await keepDemoOnPasswords(db);
   const seededServices = await seedDemoServices(db);
+  await seedDemoBrands(db);
   let feeder: DemoFeeder | undefined;
   let closed = false;
   return {

@@ -2,7 +2,7 @@ import type { IngestItemSchema } from '../../../src/contract/content';
 import type { Queryable } from '../../db/database';
 import type { z } from 'zod';
 import type { AiSuggestion } from '../ai/ai-provider';
-import { recordArrivalRollups } from '../reports/report-rollups-repository';
+import { journalArrivals } from '../reports/rollup-journal';
 
 export type ParsedIngestItem = z.output<typeof IngestItemSchema>;
 
@@ -16,7 +16,7 @@ export interface NewContent {
 
 /**
  * Inserts a batch of items in one statement and answers their ids in input order; their
- * arrivals join the report rollups in the same transaction (run it in one).
+ * arrivals go to the rollup journal in the same transaction (run it in one).
  */
 export async function insertContents(
   db: Queryable,
@@ -64,7 +64,7 @@ export async function insertContents(
   );
   // A bigserial is handed out in insertion order, which follows `order by t.ord`.
   const ids = rows.map((row) => row.id).sort((a, b) => a - b);
-  await recordArrivalRollups(db, ids);
+  await journalArrivals(db, ids);
   return ids;
 }
 

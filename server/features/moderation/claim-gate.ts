@@ -10,6 +10,8 @@
  * - A claim that came back with fewer items than it could take, for an operator in no routing
  *   pool (who may take from every service), saw the whole queue dry: the estimate drops to zero.
  *   A pooled operator's short claim says nothing of other pools' services.
+ * - A claim that started before the last reset (items came back meanwhile) proves nothing
+ *   about the queue after it: its short answer leaves the estimate alone.
  * - At zero, a claim is skipped, unless the estimate is older than `recountMs`: then one count
  *   (shared by every claim waiting for it) reads the queue again. Items that arrive through
  *   another process, come back from a lapsed lease or pass their AI wait are therefore seen
@@ -33,6 +35,8 @@ export interface ClaimGateOptions {
 
 export class ClaimGate {
   private estimate = Number.POSITIVE_INFINITY;
+  /** Counts resets, so a claim can tell whether one happened while it ran. */
+  private generation = 0;
   private countedAt = Number.NEGATIVE_INFINITY;
   private counting: Promise<void> | undefined;
   /** undefined: the pooled users could not be read, so anyone may be pooled. */
@@ -52,35 +56,42 @@ export class ClaimGate {
     this.now = options.now ?? (() => performance.now());
   }
 
-  /** Whether a claim may find something: false means answer the request without the database. */
-  async admits(): Promise<boolean> {
-    if (this.estimate > 0) return true;
-    if (this.now() - this.countedAt >= this.recountMs) await this.recount();
-    return this.estimate > 0;
+  /**
+   * Whether a claim may find something: undefined means answer the request without the
+   * database; otherwise a ticket to hand back to `settled` with the claim's outcome.
+   */
+  async admits(): Promise<number | undefined> {
+    const ticket = this.generation;
+    if (this.estimate <= 0 && this.now() - this.countedAt >= this.recountMs) await this.recount();
+    return this.estimate > 0 ? ticket : undefined;
   }
 
   /**
    * What a claim did: `open` is how many items it could have taken (what was asked, within the
    * user's max content), `claimed` how many it took.
    */
-  async settled(userId: number, open: number, claimed: number): Promise<void> {
+  async settled(ticket: number, userId: number, open: number, claimed: number): Promise<void> {
     if (claimed > 0) this.estimate = Math.max(0, this.estimate - claimed);
     if (claimed >= open || (await this.isPooled(userId))) return;
+    if (ticket !== this.generation) return;
     this.estimate = 0;
     this.countedAt = this.now();
   }
 
   /** Forget the estimate: the next claims run (after a change the gate cannot see coming). */
   reset(): void {
+    this.generation += 1;
     this.estimate = Number.POSITIVE_INFINITY;
   }
 
   private recount(): Promise<void> {
+    const started = this.generation;
     this.counting ??= this.source
       .countClaimable()
       .then(
         (count) => {
-          this.estimate = count;
+          // A reset while counting: the count may predate the items that caused it.
+          if (started === this.generation) this.estimate = count;
         },
         // A failed count must not stop moderation: let the claims run and answer for themselves.
         () => {

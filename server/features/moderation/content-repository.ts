@@ -390,10 +390,8 @@ function replayAnswer(first: string | undefined): SubmitOutcome {
  * 4. The rest are classified from the rows as they are after that UPDATE.
  * 5. The reserved rows get their outcome; submissions without a (usable) key are appended.
  *    Every submission but a replay leaves exactly one row in moderation_results.
- * 6. The decision effects (decision-effects.ts) of the items it decided, last, just before the
- *    commit: the report and AI rollups add to rows every decision shares (this hour's totals),
- *    so on PostgreSQL each submit holds their locks until it commits and concurrent submits
- *    queue behind it; every statement run after them would lengthen that queue.
+ * 6. The decision effects (decision-effects.ts) of the items it decided: their deliveries and
+ *    their rows in the rollup journal, rows no other submit writes.
  */
 export async function storeSubmissions(
   db: Queryable,

@@ -242,7 +242,8 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
       const next = previous.then(async () => {
         if (waitingClaims.get(user.id) === entry) waitingClaims.delete(user.id);
         // Nothing claimable: the console asks again in 3 s; no statement for an empty answer.
-        if (!(await gate.admits())) return;
+        const ticket = await gate.admits();
+        if (ticket === undefined) return;
         // Deferred: on a saturated embedded database, operators wait for new items rather
         // than for their submits (which finish work and free leases) to be stored.
         const claim = await claimContents(db.deferred, {
@@ -256,6 +257,7 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
         deps.metrics?.itemsClaimed(claim.claimed);
         const heldBefore = claim.ids.length - claim.claimed;
         await gate.settled(
+          ticket,
           user.id,
           Math.min(entry.wanted, user.max_content - heldBefore),
           claim.claimed,

@@ -9,12 +9,12 @@ import { recordDecisionEffects } from './decision-effects';
 
 /**
  * Submits that arrive while earlier ones are being stored wait, and are then stored together in
- * one transaction (a group commit). Why: every decision brings its effects (decision-effects.ts:
- * the delivery row, the report rollups, the AI agreement figures), and their cost is mostly per
- * statement, not per item: the rollups upsert a dozen rows whether one item was decided or
- * fifty. With operators submitting one item per request, storing each submit in a transaction
- * of its own spent most of the database's time on those statements (about half of it on the
- * report rollups alone), and the queue stalled at a few hundred items a second. Rules:
+ * one transaction (a group commit). Why: a transaction's cost is mostly per statement and per
+ * commit, not per item, and every decision brings its effects (decision-effects.ts: the
+ * delivery rows, the rollup journal rows). With operators submitting one item per request,
+ * storing each submit in a transaction of its own spent most of the database's time on those
+ * statements (about half of it on the report rollups alone, when they were still added to in
+ * the submit), and the queue stalled at a few hundred items a second. Rules:
  * - Each submit is stored by storeSubmissions' rules (decideSubmissions), in arrival order, as
  *   if each had had its own transaction after the one before; then the group's decision effects
  *   are recorded once, over every item the group decided, in the same transaction, so none is

@@ -11,6 +11,7 @@ import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import { recordAudit } from '../audit/audit-repository';
 import { refreshSlaRollups } from '../reports/report-rollups-repository';
+import { holdRollupFold } from '../reports/rollup-journal';
 import { checkCallbackUrl } from '../delivery/callback-guard';
 import { displayWebhookSecret, newWebhookSecret } from '../delivery/webhook-signature';
 import {
@@ -138,6 +139,10 @@ export function serviceRoutes(app: FastifyInstance, deps: ServiceRoutesDeps): vo
       const current = await requireRow(db, id);
       await ensureCallable(body, current.callback_url);
       const saved = await db.transaction(async (tx) => {
+        // An SLA change recounts the report rollups, whose writers' lock must come before the
+        // service's row (a fold adding a rollup row of this service waits for that row). Taken
+        // on every save, since only the locked row tells whether the SLA changes.
+        await holdRollupFold(tx);
         const locked = await lockService(tx, id);
         if (!locked) throw new HttpError(404, SERVICE_TEXTS.notFound(id));
         if (body.code !== locked.code) {

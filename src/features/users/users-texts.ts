@@ -3,6 +3,7 @@ import { INVITATION_LINK_LIFETIME_HOURS, USER_TEXTS } from '../../contract/users
 /** The words of the /users screen, one place for the components and their tests. */
 export const USERS_PAGE_TEXTS = {
   title: USER_TEXTS.title,
+  sections: 'Sections of Users',
   searchLabel: 'Search users by username, name or email',
   searchPlaceholder: 'Search users',
   roleFilter: 'Role',

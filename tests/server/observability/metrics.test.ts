@@ -92,6 +92,7 @@ describe('GET /metrics with METRICS=token', () => {
       moderation_submit_duration_seconds: 'histogram',
       delivery_attempts_total: 'counter',
       ai_call_duration_seconds: 'histogram',
+      rollup_journal_folded_total: 'counter',
     });
     for (const namespace of Object.values(NAMESPACES)) {
       expect(sampleValue(scraped, 'socketio_connected_sockets', { namespace })).toBe(0);
@@ -167,6 +168,15 @@ describe('GET /metrics with METRICS=token', () => {
       const delivered = await families(server.baseUrl);
       return counter(delivered, 'delivery_attempts_total', { outcome: 'delivered' }) >= 2;
     }, 'two deliveries counted');
+    // The folder took in 3 arrivals and 2 decisions (and any agreement rows).
+    await waitFor(async () => {
+      const folded = await families(server.baseUrl);
+      return (
+        counter(folded, 'rollup_journal_folded_total') -
+          counter(before, 'rollup_journal_folded_total') >=
+        5
+      );
+    }, 'the folded journal rows counted');
     await waitFor(async () => {
       const closed = await families(server.baseUrl);
       return (

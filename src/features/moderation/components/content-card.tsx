@@ -100,7 +100,8 @@ function AiPanel({ item }: { item: ModerationItem }) {
 
 export interface ContentCardProps {
   item: ModerationItem;
-  userId: number;
+  /** Null: media playback is not logged (sample content outside the queue). */
+  userId: number | null;
   batch: boolean;
   /** A submit of this card (or the batch) is in flight. */
   submitting: boolean;

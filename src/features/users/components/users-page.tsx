@@ -1,9 +1,12 @@
+import { Link, useSearch } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { userEndpoints, type UserRow } from '../../../contract/users';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { USERS_SIGNUPS_TAB } from '../../../contract/trial-signups';
+import { TRIAL_SIGNUPS_TEXTS } from '../../trial-signups/trial-signups-texts';
 import { ListTable } from '../../../ui/data-table/list-table';
 import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
 import { useListSearch } from '../../../ui/data-table/use-list-search';
@@ -19,12 +22,59 @@ import { UserActionDialog } from './user-action-dialog';
 import { UserFormDialog, type UserFormTarget } from './user-form-dialog';
 import { UserRowActions, type UserRowAction } from './user-row-actions';
 
+// Loaded when its section opens: most visits to /users are for the accounts.
+const TrialSignupsPanel = lazy(() =>
+  import('../../trial-signups/components/trial-signups-panel').then((module) => ({
+    default: module.TrialSignupsPanel,
+  })),
+);
+
 /**
- * /users: every account, server-paged, with search and filters in the URL
+ * /users: two sections, chosen in the address: the accounts (the default) and, with
+ * ?tab=trial-signups, the contact details prospects left on the public trial pages.
+ */
+export function UsersPage() {
+  const { tab } = useSearch({ strict: false }) as { tab?: string };
+  const signups = tab === USERS_SIGNUPS_TAB;
+  return (
+    <div className="space-y-4">
+      <nav
+        aria-label={TEXTS.sections}
+        className="flex gap-1 border-b border-stone-200 dark:border-zinc-800"
+      >
+        {/* Explicit undefined: "Users" is current only while the address names no section. */}
+        <Link
+          to="/users"
+          search={{ tab: undefined }}
+          activeOptions={{ explicitUndefined: true }}
+          className={sectionLink}
+        >
+          {TEXTS.title}
+        </Link>
+        <Link to="/users" search={{ tab: USERS_SIGNUPS_TAB }} className={sectionLink}>
+          {TRIAL_SIGNUPS_TEXTS.tab}
+        </Link>
+      </nav>
+      {signups ? (
+        <Suspense fallback={null}>
+          <TrialSignupsPanel />
+        </Suspense>
+      ) : (
+        <UserAccounts />
+      )}
+    </div>
+  );
+}
+
+const sectionLink =
+  '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-stone-600 hover:text-stone-900 aria-[current=page]:border-gold-500 aria-[current=page]:text-stone-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-[current=page]:text-zinc-100';
+
+/**
+ * The accounts: every user, server-paged, with search and filters in the URL
  * (?search=olive&role_id=3&active=true&batch=false&sort=role), a dialog to create or edit a
  * user, and per row: reset the password, clear a sign-in lock, deactivate or reactivate.
  */
-export function UsersPage() {
+function UserAccounts() {
   useDocumentTitle(TEXTS.title);
   const me = useCurrentUser();
   const list = useListSearch(userEndpoints.list);

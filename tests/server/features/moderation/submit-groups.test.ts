@@ -3,6 +3,7 @@ import type { ModeratedResult } from '../../../../src/contract/content';
 import type { Database, Queryable } from '../../../../server/db/database';
 import type { SubmissionInput } from '../../../../server/features/moderation/content-repository';
 import { createSubmitGroups } from '../../../../server/features/moderation/submit-groups';
+import { foldRollupJournal } from '../../../../server/features/reports/rollup-folder';
 import {
   createCallbackService,
   insertTestContent,
@@ -62,7 +63,9 @@ describe('submit groups', () => {
     }
     return ids;
   };
+  /** Decisions in the report rollups, once the rollup journal is folded. */
   const decidedInRollups = async () => {
+    await foldRollupJournal(db);
     const [row] = await db.query<{ decided: number }>(
       `select coalesce(sum(decided), 0)::int as decided from report_service_rollups
         where grain = 'hour' and service_id = $1`,

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  PERCENTILE_PRECISION,
   REPORT_GROUPS,
   REPORT_KINDS,
   type ChartQuery,
@@ -19,6 +18,7 @@ import {
   recordDecisionRollups,
 } from '../../../../server/features/reports/report-rollups-repository';
 import { createOperator, createTestService } from '../../../support/moderation-fixtures';
+import { expectRows, reportRollupSnapshot } from '../../../support/report-oracle';
 import { useTestServer } from '../../../support/test-server';
 
 /**
@@ -124,41 +124,6 @@ const TO = new Date('2026-03-09T23:59:59.999Z');
 const MON = '2026-03-02T00:00:00.000Z';
 const TUE = '2026-03-03T00:00:00.000Z';
 const NEXT_MON = '2026-03-09T00:00:00.000Z';
-
-/** A percentile read from the rollups against the exact value. */
-function near(actual: number | null, exact: number | null): void {
-  if (exact === null) {
-    expect(actual).toBeNull();
-    return;
-  }
-  expect(actual).not.toBeNull();
-  const bound =
-    exact < 1 ? PERCENTILE_PRECISION.belowOneSecond : exact * PERCENTILE_PRECISION.relative + 1e-9;
-  expect(Math.abs((actual ?? 0) - exact)).toBeLessThanOrEqual(bound);
-}
-
-const PERCENTILE_FIELDS = new Set([
-  'handling_p50',
-  'handling_p90',
-  'wait_p50',
-  'wait_p90',
-  'wait_p99',
-]);
-
-/** Rows equal but for percentiles, which are near; `exact` holds the expected percentiles. */
-function expectRows(actual: readonly object[], exact: readonly object[]): void {
-  expect(actual).toHaveLength(exact.length);
-  actual.forEach((row, index) => {
-    const expected = exact[index] as Record<string, unknown>;
-    const got = row as Record<string, unknown>;
-    for (const [field, value] of Object.entries(expected)) {
-      if (PERCENTILE_FIELDS.has(field)) near(got[field] as number | null, value as number | null);
-      else if (typeof value === 'number' && !Number.isInteger(value)) {
-        expect(got[field], field).toBeCloseTo(value, 9);
-      } else expect(got[field], `${field} of row ${index}`).toEqual(value);
-    }
-  });
-}
 
 async function seed(
   db: Queryable,
@@ -497,25 +462,7 @@ describe('report figures', () => {
   });
 
   it('a rebuild from the items gives the rollups the decide paths kept', async () => {
-    const snapshot = async () =>
-      server.db.query(
-        `select 's' as t, grain, period_start, service_id as k, '' as tag, arrivals, decided,
-                decided_by_ai as ai, untagged, over_sla as over, 0 as hours, wait_hist as hist
-           from report_service_rollups
-         union all
-         select 'o', grain, period_start, operator_id, '', 0, decided, handled, untagged, 0,
-                active_hours, handle_hist from report_operator_rollups
-         union all
-         select 't', grain, period_start, service_id, tag, 0, decided, 0, 0, 0, 0, '{}'
-           from report_tag_rollups
-         union all
-         select 'h', 'hour', period_start, operator_id, '', 0, 0, 0, 0, 0, 0, '{}'
-           from report_operator_hours
-         union all
-         select 'x', grain, period_start, 0, '', arrivals, decided, 0, 0, over_sla, 0, wait_hist
-           from report_total_rollups
-         order by 1, 2, 3, 4, 5`,
-      );
+    const snapshot = () => reportRollupSnapshot(server.db);
     const kept = await snapshot();
     expect(kept.length).toBeGreaterThan(20);
     await rebuildReportRollups(server.db);
