@@ -9,6 +9,8 @@ import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-f
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import { CONTENT_TOOL_TEXTS } from '../../src/features/content-tool/content-tool-texts';
 import { DISCARD_UI_TEXTS } from '../../src/features/discard/discard-texts';
+import { SANDBOX_TEXTS } from '../../src/features/demo/demo-texts';
+import { TRIAL_TEXTS } from '../../src/features/trials/trials-texts';
 import {
   DEMO_ACCOUNTS,
   expect,
@@ -34,6 +36,9 @@ const PUBLIC_TRIAL_PATHS = [
   '/demo-v2?brand=pixelforge',
   '/trial/no-such-brand',
 ];
+
+/** What the public pages show while their brand, sample set or counter loads. */
+const PUBLIC_LOADING_TEXTS = new RegExp(`^(${TRIAL_TEXTS.loadingBrand}|${SANDBOX_TEXTS.loading})$`);
 
 /** Screens whose content depends on the role or the account, not only on permissions. */
 const ROLE_DEPENDENT_PATHS = ['/moderation', '/park'];
@@ -66,12 +71,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('the public trial pages', async ({ page }) => {
+      // Seven pages, each checked by axe: more than one ordinary test's work.
+      test.slow();
       const findings: string[] = [];
       for (const path of PUBLIC_TRIAL_PATHS) {
         await page.goto(path);
         await expect(page.locator('main h1').first()).toBeVisible();
-        // The sandbox and the counter fill in after the brand: wait for their content too.
-        await page.waitForLoadState('networkidle').catch(() => undefined);
+        // The sandbox and the counter fill in after the brand: wait for their content, not for
+        // a quiet network (the counter polls, so the network is never quiet for long).
+        await expect(page.getByText(PUBLIC_LOADING_TEXTS)).toHaveCount(0);
         findings.push(...(await seriousFindings(page)).map((text) => `${path}: ${text}`));
       }
       expect(findings).toEqual([]);
