@@ -12,6 +12,9 @@ export function refuseChannelWithoutPermission(
   if (!channel) return;
   const needed = CHANNEL_PERMISSIONS[channel];
   if (!permissions.includes(needed)) {
-    throw new HttpError(403, `You need the permission ${needed} to moderate the ${channel} channel.`);
+    throw new HttpError(
+      403,
+      `You need the permission ${needed} to moderate the ${channel} channel.`,
+    );
   }
 }
