@@ -28,8 +28,7 @@ export function drawPeaks(canvas: HTMLCanvasElement, peaks: readonly number[], p
   const dark = document.documentElement.classList.contains('dark');
   peaks.forEach((peak, index) => {
     const barHeight = Math.max(2, peak * (height - 4));
-    context.fillStyle =
-      index / peaks.length < progress ? '#ca8a04' : dark ? '#52525b' : '#a8a29e';
+    context.fillStyle = index / peaks.length < progress ? '#ca8a04' : dark ? '#52525b' : '#a8a29e';
     context.fillRect(index * bar + 1, (height - barHeight) / 2, Math.max(1, bar - 2), barHeight);
   });
 }
