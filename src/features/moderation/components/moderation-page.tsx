@@ -246,7 +246,7 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
           </kbd>
         </button>
       </div>
-      <p className="-mt-2 hidden text-xs text-stone-500 sm:block dark:text-zinc-400">
+      <p className="-mt-2 hidden text-xs text-stone-600 sm:block dark:text-zinc-400">
         {batch ? SHORTCUT_HINT_BATCH : SHORTCUT_HINT}
       </p>
 
