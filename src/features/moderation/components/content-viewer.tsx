@@ -222,7 +222,7 @@ export function ContentViewer({
       <button
         type="button"
         onClick={() => setShown(true)}
-        className="flex h-full w-full flex-col items-center justify-center gap-2 text-sm text-stone-500 hover:bg-stone-200/50 hover:text-stone-800 dark:text-zinc-400 dark:hover:bg-zinc-800/60 dark:hover:text-zinc-100"
+        className="flex h-full w-full flex-col items-center justify-center gap-2 text-sm text-stone-600 hover:bg-stone-200/50 hover:text-stone-800 dark:text-zinc-400 dark:hover:bg-zinc-800/60 dark:hover:text-zinc-100"
       >
         <Icon aria-hidden="true" className="size-7" strokeWidth={1.5} />
         {PLACEHOLDER_LABELS[type]}

@@ -26,6 +26,7 @@ import { useSubmitItems } from '../use-submit-items';
 import type { Channel } from '../../../contract/channels';
 import { ChannelContextPanel } from '../../channels/components/channel-context-panel';
 import { ChannelHeading } from '../../channels/components/channel-heading';
+import { useChannelScope } from '../../channels/use-channel-scope';
 import { ContentCard } from './content-card';
 import { SHORTCUT_HINT, SHORTCUT_HINT_BATCH, ShortcutsDialog } from './shortcuts-dialog';
 
@@ -108,6 +109,7 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
   const visible = filterItems(items, filter);
   const active = visible.find((item) => item.id === activeId) ?? visible[0];
   const batchBusy = submitting.size > 0;
+  useChannelScope(store, items, channel);
 
   useDocumentTitle(
     elsewhere
