@@ -9,12 +9,9 @@ import type { Queryable } from '../../db/database';
 
 interface ContextItemRow {
   id: number;
-  service_id: number;
-  subscriber_id: number;
   channel: Channel | null;
   conversation_key: string | null;
   channel_context: ChannelContext | null;
-  bound_time: Date;
 }
 
 interface MessageRow {
@@ -38,7 +35,7 @@ export async function channelContext(
   options: { contentId: number; userId: number; mayReadAny: boolean },
 ): Promise<ContentContext | undefined> {
   const [item] = await db.query<ContextItemRow>(
-    `select id, service_id, subscriber_id, channel, conversation_key, channel_context, bound_time
+    `select id, channel, conversation_key, channel_context
        from contents
       where id = $1 and ($3 or (status = 'assigned' and assigned_to = $2))`,
     [options.contentId, options.userId, options.mayReadAny],
@@ -47,25 +44,20 @@ export async function channelContext(
   let messages: MessageRow[] = [];
   if ((item.channel === 'chat' || item.channel === 'inbox') && item.conversation_key !== null) {
     const chat = item.channel === 'chat';
+    // The item's own time is compared in SQL: a JavaScript Date would drop its microseconds.
     messages = await db.query<MessageRow>(
       `select id, message_type, content, bound_time from (
-         select id, message_type, content, bound_time from contents
-          where service_id = $1 and channel = $2 and conversation_key = $3
-            and (not $4 or subscriber_id = $5)
-            and (bound_time, id) <= ($6::timestamptz, $7::bigint)
-          order by bound_time desc, id desc
-          limit $8
+         select c.id, c.message_type, c.content, c.bound_time
+           from contents c, contents item
+          where item.id = $1
+            and c.service_id = item.service_id and c.channel = item.channel
+            and c.conversation_key = item.conversation_key
+            and (not $2 or c.subscriber_id = item.subscriber_id)
+            and (c.bound_time, c.id) <= (item.bound_time, item.id)
+          order by c.bound_time desc, c.id desc
+          limit $3
        ) latest order by bound_time, id`,
-      [
-        item.service_id,
-        item.channel,
-        item.conversation_key,
-        chat,
-        item.subscriber_id,
-        item.bound_time,
-        item.id,
-        chat ? CHAT_CONTEXT_LIMIT : THREAD_CONTEXT_LIMIT,
-      ],
+      [item.id, chat, chat ? CHAT_CONTEXT_LIMIT : THREAD_CONTEXT_LIMIT],
     );
   }
   return {
