@@ -8,8 +8,8 @@ import {
   decideWithDelivery,
 } from '../../../support/delivery-fixtures';
 import { createOperator, createTestService } from '../../../support/moderation-fixtures';
+import type { SocketRecorder } from '../../../support/protocol';
 import {
-  SocketRecorder,
   contentIds,
   fetchContents,
   ingest,
