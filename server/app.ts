@@ -8,6 +8,7 @@ import { registerAi, type AiModule } from './features/ai/ai-module';
 import { registerApiDocs } from './features/api-docs/api-docs-module';
 import { registerAuditLog } from './features/audit/audit-log-routes';
 import { registerAuth } from './features/auth/auth-module';
+import { registerChannels } from './features/channels/channel-routes';
 import { registerContentSender } from './features/content-sender/content-sender-routes';
 import { registerContentTool } from './features/content-tool/content-tool-routes';
 import { registerDashboard, type DashboardModule } from './features/dashboard/dashboard-module';
@@ -226,6 +227,7 @@ export async function buildApp(
     const moderation = track(
       await registerModeration(context, { userStats: statistics.userStats, queue }),
     );
+    registerChannels(context);
     await registerOnlineUsers(context, {
       moderation: moderation.socket,
       counts: statistics.counts,

@@ -6,6 +6,13 @@ import { auditLogRoute, loginHistoryRoute, onlineUsersRoute } from './routes/act
 import { aggregatorRoute } from './routes/aggregator-routes';
 import { aiContentRoute, aiModerationRoute, aiServicesRoute } from './routes/ai-routes';
 import { appRoute } from './routes/app-route';
+import {
+  callsRoute,
+  chatRoute,
+  inboxRoute,
+  socialRoute,
+  voiceRoute,
+} from './routes/channel-routes';
 import { trialBrandsRoute, trialPageRoute } from './routes/demo-routes';
 import { customerModerationRoute, modHistoryRoute } from './routes/history-routes';
 import { moderationRoute, parkRoute } from './routes/moderation-routes';
@@ -53,6 +60,11 @@ const routeTree = rootRoute.addChildren([
     profileRoute,
     moderationRoute,
     parkRoute,
+    chatRoute,
+    inboxRoute,
+    socialRoute,
+    callsRoute,
+    voiceRoute,
     contentSenderRoute,
     contentToolRoute,
     discardRoute,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okData } from './api';
+import { ChannelFieldsSchema, channelFieldIssues } from './channels';
 import { MessageTypeSchema, httpUrl } from './content';
 import { defineEndpoint, needs } from './endpoint';
 import { bodyIdSchema, textSchema } from './validation';
@@ -69,10 +70,13 @@ export const SendContentSchema = z
       .enum(URL_MESSAGE_TYPES, { error: 'Choose what the address shows' })
       .default('image'),
     media_key: z.string().default(''),
+    // The channel and its context, as the ingest API takes them (channels.ts).
+    ...ChannelFieldsSchema.shape,
   })
   .superRefine((value, context) => {
     const require = (path: string, message: string) =>
       context.addIssue({ code: 'custom', path: [path], message });
+    for (const issue of channelFieldIssues(value)) require(issue.path, issue.message);
     if (value.source === 'text' && value.text.trim() === '') {
       require('text', CONTENT_SENDER_TEXTS.textRequired);
     }

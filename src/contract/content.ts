@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OkSchema } from './api';
+import { ChannelFieldsSchema, ChannelSchema, channelFieldIssues } from './channels';
 import { SERVICE_TOKEN, SIGNED_IN, defineEndpoint, needs } from './endpoint';
 import {
   bodyIdSchema,
@@ -63,8 +64,13 @@ export const IngestItemSchema = z
     content: textSchema(100_000, 'content').min(1, 'is required'),
     file_url: httpUrl.nullish(),
     content_additional_details: AdditionalDetailsSchema.nullish(),
+    // The channel and its context (channels.ts): a field of another channel is refused.
+    ...ChannelFieldsSchema.shape,
   })
   .superRefine((item, ctx) => {
+    for (const issue of channelFieldIssues(item)) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
     // For media the content is the URL of the media; only text carries the message itself.
     if (item.message_type !== 'text' && !httpUrl.safeParse(item.content).success) {
       ctx.addIssue({
@@ -158,6 +164,8 @@ export const ContentItemSchema = z.object({
   /** Seconds. */
   ai_response_time: z.number().nullable(),
   ai_other_details: AiOtherDetailsSchema.nullable(),
+  /** The item's channel (channels.ts); absent or null for none. */
+  channel: ChannelSchema.nullish(),
 });
 export type ContentItem = z.infer<typeof ContentItemSchema>;
 
@@ -348,6 +356,11 @@ export const DecisionWebhookSchema = z.object({
     subscriber_id: z.string(),
     user_id: z.string(),
     message_type: MessageTypeSchema,
+    /**
+     * Where the item came from on the service's side, as it was sent at ingest; null for none.
+     * Absent only from bodies fixed before channels existed.
+     */
+    channel: ChannelSchema.nullable().optional(),
     moderated_status: DecisionStatusSchema,
     /**
      * The operator's username; null when the AI decided alone (the service lets it decide items

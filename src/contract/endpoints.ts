@@ -1,6 +1,7 @@
 import { aiContentEndpoints, aiModerationEndpoints } from './ai-review';
 import { aiServicesEndpoints } from './ai-services';
 import { auditLogEndpoints } from './audit-log';
+import { channelEndpoints } from './channels';
 import { authEndpoints } from './auth';
 import { ingestEndpoints, moderationEndpoints, statisticsEndpoints } from './content';
 import { contentSenderEndpoints } from './content-sender';
@@ -37,6 +38,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(ingestEndpoints),
   ...Object.values(contentSenderEndpoints),
   ...Object.values(moderationEndpoints),
+  ...Object.values(channelEndpoints),
   ...Object.values(statisticsEndpoints),
   ...Object.values(dashboardEndpoints),
   ...Object.values(serviceTokenEndpoints),

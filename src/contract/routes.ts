@@ -233,6 +233,11 @@ export const IMPLEMENTED_ROUTES: readonly string[] = [
   '/sandbox',
   '/trial-page',
   '/trial-brands',
+  '/chat',
+  '/inbox',
+  '/social',
+  '/calls',
+  '/voice',
 ];
 
 /** Order in which the landing page after sign-in is chosen. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './api';
 import { AssignedContentSchema, type AssignedContent } from './content';
+import { ChannelSchema } from './channels';
 import { SIGNED_IN, needs, type Access } from './endpoint';
 import { MAX_INT32 } from './validation';
 import type { OnlineUsersAnswer } from './online-users';
@@ -153,8 +154,11 @@ export const clientEvents = {
     name: 'request-content',
     access: needs('section_moderation'),
     summary:
-      'Asked every 3 s below max_content: up to `count` more items, never above max_content; only the socket holding moderation is served',
-    payload: UserRefSchema.extend({ count: z.number().int().min(0).max(100) }),
+      'Asked every 3 s below max_content: up to `count` more items, never above max_content; only the socket holding moderation is served. With `channel` (a channel view, which also needs the section permission of that channel) only items of that channel',
+    payload: UserRefSchema.extend({
+      count: z.number().int().min(0).max(100),
+      channel: ChannelSchema.optional(),
+    }),
   }),
   unmapContent: defineClientEvent({
     namespace: NAMESPACES.onlineUsers,

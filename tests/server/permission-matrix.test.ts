@@ -13,11 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../src/contract/api';
 import { authEndpoints } from '../../src/contract/auth';
 import { ingestEndpoints } from '../../src/contract/content';
-import { missingPermissions, type Access, type Endpoint } from '../../src/contract/endpoint';
+import { CHANNELS, CHANNEL_PERMISSIONS } from '../../src/contract/channels';
+import {
+  missingPermissions,
+  needsAll,
+  type Access,
+  type Endpoint,
+} from '../../src/contract/endpoint';
 import { ALL_ENDPOINTS } from '../../src/contract/endpoints';
 import {
   ALL_CLIENT_EVENTS,
   NAMESPACES,
+  clientEvents,
   NAMESPACE_ACCESS,
   type ClientEvent,
   type EventRefusal,
@@ -125,6 +132,8 @@ const EXAMPLES: Record<string, Example> = {
     }),
   },
   'POST /api/content/update': { input: () => ({ body: [{ id: NO_SUCH_ID }] }) },
+  // No such item: 404 after the access check.
+  'GET /api/content/:id/context': { input: () => ({ params: { id: NO_SUCH_ID } }) },
   'POST /api/v2/content/submit-contents': {
     input: (who) => ({
       body: [
@@ -634,6 +643,38 @@ describe('permission matrix', () => {
           await waitFor(() => probeAnswers() >= needed, `the answer to ${probe.event}`);
           const refused = refusalsOf(socket, event, since).length > 0;
           if (refused !== (expected === 'forbidden')) {
+            problems.push(`${who.name}: ${refused ? 'refused' : 'not refused'}`);
+          }
+        }
+        expect(problems).toEqual([]);
+      },
+    );
+
+    it.each(CHANNELS.map((channel) => [channel] as const))(
+      'request-content with channel %s is refused for the roles lacking that channel, and only for them',
+      async (channel) => {
+        const event = clientEvents.requestContent;
+        const access = needsAll('section_moderation', CHANNEL_PERMISSIONS[channel]);
+        const probe = PROBES[event.namespace];
+        if (!probe) throw new Error(`no probe for ${event.namespace}`);
+        const problems: string[] = [];
+        for (const who of principals.filter((principal) => principal.user)) {
+          const socket = socketOf(who, event.namespace);
+          if (!socket) continue;
+          const since = socket.mark();
+          emit(socket, event.name, [{ user: { id: ownId(who) }, count: 1, channel }]);
+          emit(socket, probe.event, probe.args);
+          await waitFor(
+            () =>
+              socket.events
+                .slice(since)
+                .some(
+                  (e) => e.name === 'refused' && (e.args[0] as EventRefusal).event === probe.event,
+                ),
+            `the answer to ${probe.event}`,
+          );
+          const refused = refusalsOf(socket, event, since).length > 0;
+          if (refused !== (verdict(access, who) === 'forbidden')) {
             problems.push(`${who.name}: ${refused ? 'refused' : 'not refused'}`);
           }
         }

@@ -54,6 +54,11 @@ export function registerContentSender(
       notes: body.notes === '' ? null : body.notes,
       file_url: null,
       content_additional_details: null,
+      channel: body.channel,
+      conversation_id: body.conversation_id,
+      inbox: body.inbox,
+      social: body.social,
+      transcript: body.transcript,
     };
     if (body.source === 'text') return { ...base, message_type: 'text', content: body.text };
     if (body.source === 'url') {

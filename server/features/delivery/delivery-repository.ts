@@ -31,6 +31,8 @@ function deliveryBodySql(field: {
   subscriberId: string;
   userId: string;
   messageType: string;
+  /** The item's channel (text or null); the test delivery has none. */
+  channel?: string;
   moderatedStatus: string;
   moderatedBy: string;
   boundTime: string;
@@ -44,6 +46,7 @@ function deliveryBodySql(field: {
                 'subscriber_id', ${field.subscriberId},
                 'user_id', ${field.userId},
                 'message_type', ${field.messageType},
+                'channel', ${field.channel ?? 'null::text'},
                 'moderated_status', ${field.moderatedStatus},
                 'moderated_by', ${field.moderatedBy},
                 'decided_at', to_char((${field.decidedAt}) at time zone 'UTC', ${UTC_ISO}),
@@ -99,6 +102,7 @@ export async function enqueueDeliveries(
               subscriberId: 'sub.external_id',
               userId: 'c.user_id',
               messageType: 'c.message_type',
+              channel: 'c.channel',
               moderatedStatus: 'c.moderated_status',
               moderatedBy: 'u.username',
               boundTime: 'c.bound_time',

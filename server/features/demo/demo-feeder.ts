@@ -4,12 +4,12 @@ import type { Database } from '../../db/database';
 import { countPendingContents } from '../ingest/ingest-repository';
 import { findServiceByCode } from '../services/service-repository';
 import { deleteTokensByLabel, issueServiceToken } from '../services/service-token-repository';
-import { DEMO_IMAGE_COUNT, DEMO_MEDIA_PREFIX, DEMO_VIDEOS } from './demo-media';
+import { DEMO_AUDIO, DEMO_IMAGE_COUNT, DEMO_MEDIA_PREFIX, DEMO_VIDEOS } from './demo-media';
 import { DEMO_SERVICES } from './demo-services';
 
 /**
  * Demo mode's client services: every few seconds, while the pending queue is below its target,
- * pushes a mix of pictures, short videos and texts through the real ingest API over HTTP with a
+ * pushes a mix of pictures, short videos, texts and audio of every channel through the real ingest API over HTTP with a
  * real service token, so demo operators always have work and the queue never grows unbounded.
  * The token is its own, made at start and held only in memory.
  */
@@ -49,29 +49,105 @@ export interface DemoFeederOptions {
 export function sampleItems(count: number, sequence: number, mediaBaseUrl: string): IngestItem[] {
   return Array.from({ length: count }, (_, k) => {
     const n = sequence + k;
-    const subscriber = `subscriber-${(n % 7) + 1}`;
-    const base = {
-      subscriber_id: subscriber,
-      user_id: `member-${(n * 13) % 97}`,
-      username: `member${(n * 13) % 97}`,
-      notes: n % 5 === 0 ? 'Reported by another member' : null,
-      content_additional_details: { source: 'demo feeder', sequence: n, reports: n % 4 },
-    };
-    const kind = n % 5;
-    if (kind === 0 || kind === 3) {
-      return {
-        ...base,
-        message_type: 'image' as const,
-        content: `${mediaBaseUrl}${DEMO_MEDIA_PREFIX}images/${n % DEMO_IMAGE_COUNT}.svg`,
-      };
-    }
-    if (kind === 1) {
-      const url = `${mediaBaseUrl}${DEMO_MEDIA_PREFIX}${DEMO_VIDEOS[n % DEMO_VIDEOS.length]}`;
-      return { ...base, message_type: 'video' as const, content: url, file_url: url };
-    }
-    return { ...base, message_type: 'text' as const, content: TEXTS[n % TEXTS.length] ?? 'Hello' };
+    const item = plainItem(n, mediaBaseUrl);
+    return withChannel(item, n, mediaBaseUrl);
   });
 }
+
+function plainItem(n: number, mediaBaseUrl: string): IngestItem {
+  const subscriber = `subscriber-${(n % 7) + 1}`;
+  const base = {
+    subscriber_id: subscriber,
+    user_id: `member-${(n * 13) % 97}`,
+    username: `member${(n * 13) % 97}`,
+    notes: n % 5 === 0 ? 'Reported by another member' : null,
+    content_additional_details: { source: 'demo feeder', sequence: n, reports: n % 4 },
+  };
+  const kind = n % 5;
+  if (kind === 0 || kind === 3) {
+    return {
+      ...base,
+      message_type: 'image' as const,
+      content: `${mediaBaseUrl}${DEMO_MEDIA_PREFIX}images/${n % DEMO_IMAGE_COUNT}.svg`,
+    };
+  }
+  if (kind === 1) {
+    const url = `${mediaBaseUrl}${DEMO_MEDIA_PREFIX}${DEMO_VIDEOS[n % DEMO_VIDEOS.length]}`;
+    return { ...base, message_type: 'video' as const, content: url, file_url: url };
+  }
+  return { ...base, message_type: 'text' as const, content: TEXTS[n % TEXTS.length] ?? 'Hello' };
+}
+
+/**
+ * Every channel comes in each run of eight items: a chat line of a short conversation, an
+ * inbox message of a thread, a post with its counts, a voice message and a call recording (the
+ * shipped sample, with a transcript); the other three (videos among them) have no channel.
+ */
+function withChannel(item: IngestItem, n: number, mediaBaseUrl: string): IngestItem {
+  const audio = `${mediaBaseUrl}${DEMO_MEDIA_PREFIX}${DEMO_AUDIO}`;
+  const transcript = TRANSCRIPTS[n % TRANSCRIPTS.length] ?? '';
+  switch (n % 8) {
+    case 2:
+      return {
+        ...item,
+        message_type: 'text',
+        content: TEXTS[n % TEXTS.length] ?? 'Hello',
+        file_url: null,
+        channel: 'chat',
+        // A few conversations per subscriber, so the context shows earlier lines.
+        conversation_id: `chat-${item.subscriber_id}-${n % 2}`,
+      };
+    case 4:
+      return {
+        ...item,
+        message_type: 'text',
+        content: TEXTS[n % TEXTS.length] ?? 'Hello',
+        file_url: null,
+        channel: 'inbox',
+        inbox: {
+          sender: `${item.username}@members.example`,
+          recipient: `member${(n * 7) % 97}@members.example`,
+          thread_id: `thread-${n % 3}`,
+          subject: SUBJECTS[n % SUBJECTS.length] ?? '',
+        },
+      };
+    case 5:
+      return {
+        ...item,
+        message_type: 'image',
+        content: `${mediaBaseUrl}${DEMO_MEDIA_PREFIX}images/${n % DEMO_IMAGE_COUNT}.svg`,
+        file_url: null,
+        channel: 'social',
+        social: {
+          likes: (n * 37) % 1500,
+          shares: (n * 11) % 90,
+          comments: (n * 5) % 60,
+          media: [`${mediaBaseUrl}${DEMO_MEDIA_PREFIX}images/${(n + 1) % DEMO_IMAGE_COUNT}.svg`],
+        },
+      };
+    case 7:
+    case 0:
+      return {
+        ...item,
+        message_type: 'audio',
+        content: audio,
+        file_url: audio,
+        channel: n % 8 === 7 ? 'voice' : 'calls',
+        transcript,
+      };
+    default:
+      return item;
+  }
+}
+
+const SUBJECTS = ['Your order', 'Meeting tomorrow', 'Re: the photos', 'Urgent!!!', 'Hello'];
+
+const TRANSCRIPTS = [
+  'Hi, it is me again. Call me back when you get this, I have the tickets for Saturday.',
+  'Listen, if you do not pay by Friday you will regret it. I know where you live.',
+  'Good afternoon, this is a reminder of your appointment on Tuesday at ten.',
+  'Hey, want to buy some pills? Cheap, meet me behind the station tonight.',
+];
 
 export async function startDemoFeeder(options: DemoFeederOptions): Promise<DemoFeeder> {
   const { db, log } = options;

@@ -14,6 +14,8 @@ const MEDIA_DIR = fromRoot('server', 'features', 'demo', 'media');
 
 export const DEMO_VIDEOS = ['clip-testcard.webm', 'clip-fractal.webm', 'clip-life.mp4'] as const;
 export const DEMO_IMAGE_COUNT = 24;
+/** The voice and call sample: 3 s of 8 kHz 8-bit mono WAV (24 KB), tones in word-like bursts. */
+export const DEMO_AUDIO = 'voice-message.wav';
 
 const PALETTE = ['#d4a017', '#2f6fb0', '#b03a2e', '#1e8449', '#7d3c98', '#ca6f1e', '#17a589'];
 const SUBJECTS = ['Sunset', 'Street', 'Portrait', 'Poster', 'Meme', 'Screenshot', 'Product'];

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database';
 import type { z } from 'zod';
 import type { AiSuggestion } from '../ai/ai-provider';
 import { journalArrivals } from '../reports/rollup-journal';
+import { channelColumns } from '../channels/channel-columns';
 
 export type ParsedIngestItem = z.output<typeof IngestItemSchema>;
 
@@ -28,16 +29,19 @@ export async function insertContents(
   const rows = await db.query<{ id: number; ord: number }>(
     `insert into contents (service_id, subscriber_id, user_id, username, notes, message_type,
                            content, file_url, content_additional_details, ai_state,
-                           ai_moderated_status, ai_response_time, ai_other_details, ai_answered_at)
+                           ai_moderated_status, ai_response_time, ai_other_details, ai_answered_at,
+                           channel, conversation_key, channel_context)
      select $1, t.subscriber_id, t.user_id, t.username, t.notes, t.message_type, t.content,
             t.file_url, t.details, t.ai_state, t.ai_status, t.ai_time, t.ai_details,
-            case when t.ai_state = 'done' then now() end
+            case when t.ai_state = 'done' then now() end,
+            t.channel, t.conversation_key, t.channel_context
        from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
                    $8::text[], $9::jsonb[], $10::text[], $11::jsonb[], $12::float8[],
-                   $13::jsonb[])
+                   $13::jsonb[], $14::text[], $15::text[], $16::jsonb[])
               with ordinality
               as t(subscriber_id, user_id, username, notes, message_type, content, file_url,
-                   details, ai_state, ai_status, ai_time, ai_details, ord)
+                   details, ai_state, ai_status, ai_time, ai_details, channel, conversation_key,
+                   channel_context, ord)
       order by t.ord
      returning id`,
     [
@@ -60,6 +64,7 @@ export async function insertContents(
       column((c) =>
         c.ai ? JSON.stringify({ reasoning: c.ai.reasoning, provider: c.aiProvider }) : null,
       ),
+      ...channelColumns(contents.map((c) => c.item)),
     ],
   );
   // A bigserial is handed out in insertion order, which follows `order by t.ord`.

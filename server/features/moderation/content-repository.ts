@@ -7,6 +7,7 @@ import {
   type ModeratedResult,
   type SubmitOutcome,
 } from '../../../src/contract/content';
+import type { Channel } from '../../../src/contract/channels';
 import type { Queryable } from '../../db/database';
 import { recordDecisionEffects } from './decision-effects';
 
@@ -41,6 +42,8 @@ export interface ClaimOptions {
   maxContent: number;
   leaseSeconds: number;
   aiWaitSeconds: number;
+  /** A channel view's claim takes only that channel's items; /moderation's takes every one. */
+  channel?: Channel | null;
 }
 
 export interface Claim {
@@ -96,6 +99,7 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
                  select c.id, c.bound_time from contents c
                   where c.service_id = service.id and c.status = 'pending'
                     and (c.ai_state <> 'pending' or c.bound_time < now() - $6 * interval '1 second')
+                    and ($7::text is null or c.channel = $7::text)
                   order by c.bound_time, c.id
                   limit (select n from wanted)
                   for update of c skip locked
@@ -108,6 +112,7 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
                   and (c.bound_time, c.id) > ('-infinity'::timestamptz, 0)
                   and c.service_id = any(levels.ids)
                   and (c.ai_state <> 'pending' or c.bound_time < now() - $6 * interval '1 second')
+                  and ($7::text is null or c.channel = $7::text)
                 order by c.bound_time, c.id
                 limit (select n from wanted)
                 for update of c skip locked
@@ -136,6 +141,7 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
       options.maxContent,
       options.leaseSeconds,
       options.aiWaitSeconds,
+      options.channel ?? null,
     ],
   );
   return { ids: rows.map((row) => row.id), claimed: rows.filter((row) => row.fresh).length };
@@ -147,7 +153,7 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
  */
 export async function countClaimable(
   db: Queryable,
-  options: { aiWaitSeconds: number; cap: number },
+  options: { aiWaitSeconds: number; cap: number; channel?: Channel | null },
 ): Promise<number> {
   const rows = await db.queryPrepared<{ n: number }>(
     'count_claimable',
@@ -155,9 +161,10 @@ export async function countClaimable(
        select 1 from contents c
         where c.status = 'pending' and (c.bound_time, c.id) > ('-infinity'::timestamptz, 0)
           and (c.ai_state <> 'pending' or c.bound_time < now() - $1 * interval '1 second')
+          and ($3::text is null or c.channel = $3::text)
         limit $2
      ) claimable`,
-    [options.aiWaitSeconds, options.cap],
+    [options.aiWaitSeconds, options.cap, options.channel ?? null],
   );
   return rows[0]?.n ?? 0;
 }
@@ -272,6 +279,7 @@ interface ContentRow {
   ai_moderated_status: string[] | null;
   ai_response_time: number | null;
   ai_other_details: ContentItem['ai_other_details'];
+  channel: Channel | null;
 }
 
 /** POST /api/content/update: the full items, only those leased to the caller. */
@@ -286,7 +294,7 @@ export async function leasedContentItems(
     `select c.id, s.name as service, sub.name as subscriber, sub.external_id as subscriber_id,
             c.user_id, c.username, c.notes, c.message_type, c.content, c.file_url, c.bound_time,
             s.tags, s.submit_without_tags, s.enable_dynamic_tags, c.content_additional_details,
-            c.ai_moderated_status, c.ai_response_time, c.ai_other_details
+            c.ai_moderated_status, c.ai_response_time, c.ai_other_details, c.channel
        from contents c
        join services s on s.id = c.service_id
        join subscribers sub on sub.id = c.subscriber_id
@@ -314,6 +322,7 @@ export async function leasedContentItems(
     ai_moderated_status: row.ai_moderated_status,
     ai_response_time: row.ai_response_time,
     ai_other_details: row.ai_other_details,
+    channel: row.channel,
   }));
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import type { UserStats } from '../statistics/user-stats-socket';
 import { pooledUserIds } from '../pools/pool-repository';
-import { ClaimGate } from './claim-gate';
+import { ClaimGates } from '../channels/claim-gates';
 import { countClaimable } from './content-repository';
 import { LeaseKeeper } from './lease-keeper';
 import type { QueueSignal } from './queue-signal';
@@ -41,11 +41,12 @@ export async function registerModeration(
     log,
   );
   const aiWaitSeconds = () => settings.get('ai_wait_seconds');
-  const gate = new ClaimGate({
+  // One gate per claim scope: /moderation's, and each channel view's.
+  const gate = new ClaimGates((channel) => ({
     countClaimable: () =>
-      countClaimable(db.deferred, { aiWaitSeconds: aiWaitSeconds(), cap: 1_000 }),
+      countClaimable(db.deferred, { aiWaitSeconds: aiWaitSeconds(), cap: 1_000, channel }),
     pooledUsers: () => pooledUserIds(db.deferred),
-  });
+  }));
   deps.queue.onItemsQueued(() => gate.reset());
   const socket = registerModerationSocket({
     io,

@@ -18,7 +18,9 @@ import {
   releaseUserContents,
   type LeaseEnd,
 } from './content-repository';
-import type { ClaimGate } from './claim-gate';
+import type { Channel } from '../../../src/contract/channels';
+import type { ClaimGates } from '../channels/claim-gates';
+import { refuseChannelWithoutPermission } from '../channels/channel-access';
 import type { LeaseKeeper } from './lease-keeper';
 import {
   clearModeration,
@@ -48,7 +50,7 @@ export interface ModerationSocketDeps {
   db: Database;
   leases: LeaseKeeper;
   /** Answers requests that can only find nothing without a claim statement. */
-  gate: ClaimGate;
+  gate: ClaimGates;
   nodeId: string;
   aiWaitSeconds: number;
   log: FastifyBaseLogger;
@@ -98,7 +100,10 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
    * its request every few seconds while it has not been answered, and on a busy server each
    * repeat would otherwise queue one more claim that finds nothing to add.
    */
-  const waitingClaims = new Map<number, { socketId: string; wanted: number }>();
+  const waitingClaims = new Map<
+    number,
+    { socketId: string; wanted: number; channel: Channel | null }
+  >();
 
   const liveSockets = async (userId: number): Promise<string[]> => {
     const sockets = await namespace.in(userRoom(userId)).fetchSockets();
@@ -228,21 +233,24 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
     // The user of the event, not of the connection: max_content may change while it lives.
     onEvent(socket, clientEvents.requestContent, log, async ({ payload, user }) => {
       ownUserOnly(payload, user.id);
+      refuseChannelWithoutPermission(payload.channel, user.permissions);
       if (!leases.holds(socket.id)) return;
       const wanted = Math.min(payload.count, user.max_content);
       if (wanted <= 0) return;
       const waiting = waitingClaims.get(user.id);
-      if (waiting?.socketId === socket.id) {
+      const channel = payload.channel ?? null;
+      if (waiting?.socketId === socket.id && waiting.channel === channel) {
         waiting.wanted = Math.max(waiting.wanted, wanted);
         return;
       }
-      const entry = { socketId: socket.id, wanted };
+      const entry = { socketId: socket.id, wanted, channel };
       waitingClaims.set(user.id, entry);
       const previous = claimChains.get(user.id) ?? Promise.resolve();
       const next = previous.then(async () => {
         if (waitingClaims.get(user.id) === entry) waitingClaims.delete(user.id);
         // Nothing claimable: the console asks again in 3 s; no statement for an empty answer.
-        const ticket = await gate.admits();
+        const channelGate = gate.for(entry.channel);
+        const ticket = await channelGate.admits();
         if (ticket === undefined) return;
         // Deferred: on a saturated embedded database, operators wait for new items rather
         // than for their submits (which finish work and free leases) to be stored.
@@ -253,10 +261,11 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
           maxContent: user.max_content,
           leaseSeconds: leases.graceSeconds,
           aiWaitSeconds: deps.aiWaitSeconds,
+          channel: entry.channel,
         });
         deps.metrics?.itemsClaimed(claim.claimed);
         const heldBefore = claim.ids.length - claim.claimed;
-        await gate.settled(
+        await channelGate.settled(
           ticket,
           user.id,
           Math.min(entry.wanted, user.max_content - heldBefore),

@@ -18,7 +18,7 @@ import type { ModerationItem } from './moderation-rules';
 
 export interface ContentStoreDeps {
   fetchItems: (refs: AssignedContent[]) => Promise<ContentItem[]>;
-  unmap: (ref: AssignedContent, reason: 'update_failed') => void;
+  unmap: (ref: AssignedContent, reason: 'update_failed' | 'operator_skip') => void;
   now?: () => Date;
   onError?: (error: unknown) => void;
 }
@@ -101,6 +101,17 @@ export class ContentStore {
     }
     if (arrived.length > 0) this.updateItems((items) => [...items, ...arrived]);
     else this.publish({});
+  }
+
+  /**
+   * Items this screen does not show (on a channel view, items of another channel still held from
+   * before a reload): off the screen and back to the queue, free to come back later.
+   */
+  giveBack(ids: readonly number[]): void {
+    const back = this.snapshot.items.filter((item) => ids.includes(item.id));
+    if (back.length === 0) return;
+    this.updateItems((items) => items.filter((item) => !ids.includes(item.id)));
+    for (const item of back) this.deps.unmap({ id: item.id }, 'operator_skip');
   }
 
   /** reset-content, park, socket loss: the items are no longer ours. */

@@ -16,6 +16,10 @@
  *   grace period and hands them back, so a network blip costs no work. Parking or leaving /park
  *   meanwhile is the operator's own decision and cancels that.
  * - kick-me signs out to /dashboard; the server's park-me goes to /park.
+ * - The channel views (/chat, /inbox, /social, /calls, /voice) are moderation pages too: each
+ *   rule about /moderation holds for them (`isModerationPath`). Moderating on one stays there;
+ *   leaving one, for another one as well, parks, so a view never shows another scope's items. A
+ *   parked user who opens one is sent to /park and comes back to it on Resume (`returnTo`).
  */
 export const MODERATION_PHASES = [
   'fetching_user',
@@ -29,6 +33,18 @@ export type ModerationPhase = (typeof MODERATION_PHASES)[number];
 
 export const MODERATION_PATH = '/moderation';
 export const PARK_PATH = '/park';
+/** The channel views: the moderation page for one channel's items (contract/channels.ts). */
+export const CHANNEL_MODERATION_PATHS: readonly string[] = [
+  '/chat',
+  '/inbox',
+  '/social',
+  '/calls',
+  '/voice',
+];
+
+export function isModerationPath(pathname: string): boolean {
+  return pathname === MODERATION_PATH || CHANNEL_MODERATION_PATHS.includes(pathname);
+}
 
 export interface MachineState {
   phase: ModerationPhase;
@@ -42,6 +58,8 @@ export interface MachineState {
   parkOwed: boolean;
   /** The socket dropped while moderating: moderate-me is owed once it is back. */
   resumeOwed: boolean;
+  /** The moderation page to go to when moderation starts (the last one opened, or left). */
+  returnTo?: string;
 }
 
 export type MachineEvent =
@@ -78,6 +96,11 @@ export function initialMachineState(pathname: string): MachineState {
     parkOwed: pathname === PARK_PATH,
     resumeOwed: false,
   };
+}
+
+/** Where Resume leads after leaving `pathname`: a channel view, or /moderation. */
+function returnPath(pathname: string): string | undefined {
+  return CHANNEL_MODERATION_PATHS.includes(pathname) ? pathname : undefined;
 }
 
 /** Sends the owed park-me when the socket is up; otherwise keeps owing it. */
@@ -130,7 +153,13 @@ export function transition(state: MachineState, event: MachineEvent): Transition
         effects.push({ type: 'clear_content' }, { type: 'exit_picture_in_picture' });
         effects.push({ type: 'navigate', to: PARK_PATH });
         // Not parked by choice: the items wait on the server for this operator to come back.
-        next = { ...next, pathname: PARK_PATH, parkOwed: false, resumeOwed: true };
+        next = {
+          ...next,
+          pathname: PARK_PATH,
+          parkOwed: false,
+          resumeOwed: true,
+          returnTo: returnPath(state.pathname),
+        };
       }
       return { state: next, effects };
     }
@@ -139,11 +168,12 @@ export function transition(state: MachineState, event: MachineEvent): Transition
       const holder = event.moderatingSocket;
       const base = { ...state, moderatingSocket: holder };
       if (holder !== null && holder === state.socketId) {
-        if (state.pathname !== MODERATION_PATH) {
-          effects.push({ type: 'navigate', to: MODERATION_PATH });
-        }
+        const page = isModerationPath(state.pathname)
+          ? state.pathname
+          : (state.returnTo ?? MODERATION_PATH);
+        if (state.pathname !== page) effects.push({ type: 'navigate', to: page });
         return {
-          state: { ...base, phase: 'moderating', pathname: MODERATION_PATH, parkOwed: false },
+          state: { ...base, phase: 'moderating', pathname: page, parkOwed: false },
           effects,
         };
       }
@@ -155,10 +185,15 @@ export function transition(state: MachineState, event: MachineEvent): Transition
         return { state: { ...base, phase: 'already_moderating' }, effects };
       }
       let next: MachineState = { ...base, phase: 'parked' };
-      if (state.pathname === MODERATION_PATH) {
+      if (isModerationPath(state.pathname)) {
         effects.push({ type: 'navigate', to: PARK_PATH });
         // The server already reports us parked: nothing is owed on arrival.
-        next = { ...next, pathname: PARK_PATH, parkOwed: false };
+        next = {
+          ...next,
+          pathname: PARK_PATH,
+          parkOwed: false,
+          returnTo: returnPath(state.pathname),
+        };
       }
       return { state: next, effects };
     }
@@ -168,13 +203,15 @@ export function transition(state: MachineState, event: MachineEvent): Transition
       const to = event.pathname;
       if (from === to) return { state, effects };
       let next: MachineState = { ...state, pathname: to, parkOwed: false, resumeOwed: false };
-      if (from === MODERATION_PATH && state.phase === 'moderating') {
+      // Resume leads back to the moderation page last opened, unless the user went elsewhere.
+      if (to !== PARK_PATH) next = { ...next, returnTo: returnPath(to) };
+      if (isModerationPath(from) && state.phase === 'moderating') {
         effects.push({ type: 'exit_picture_in_picture' }, { type: 'clear_content' });
         // Optimistic: the server confirms with moderation-status null.
         next = { ...next, phase: 'parked' };
         if (to !== PARK_PATH) effects.push({ type: 'emit_park' });
       }
-      if (to === MODERATION_PATH && state.phase === 'parked') {
+      if (isModerationPath(to) && state.phase === 'parked') {
         // Parked users do not sit on /moderation: they resume from /park or the top bar.
         effects.push({ type: 'navigate', to: PARK_PATH });
         next = { ...next, pathname: PARK_PATH, parkOwed: false };

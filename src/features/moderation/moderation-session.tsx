@@ -16,6 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { CurrentUser } from '../../contract/auth';
+import { channelOfPath } from '../../contract/channels';
 import { NAMESPACES } from '../../contract/socket-events';
 import { getSocket, useSocketStatus } from '../../lib/socket-manager';
 import { useSignOut } from '../auth/api/use-sign-out';
@@ -23,7 +24,7 @@ import { fetchAssignedContent } from './api/moderation-calls';
 import { ContentStore } from './content-store';
 import { exitPictureInPicture, logFailure } from './log-failure';
 import {
-  MODERATION_PATH,
+  isModerationPath,
   initialMachineState,
   transition,
   type Effect,
@@ -174,20 +175,26 @@ export function ModerationSessionProvider({
     };
   }, [dispatch, store]);
 
-  const requesting = state.phase === 'moderating' && state.pathname === MODERATION_PATH;
+  const requesting = state.phase === 'moderating' && isModerationPath(state.pathname);
+  // A channel view asks for its channel's items only; /moderation for every channel's.
+  const channel = requesting ? channelOfPath(state.pathname) : undefined;
   useEffect(() => {
     if (!requesting) return;
     const socket = getSocket(NAMESPACES.onlineUsers);
     const ask = () => {
       const count = maxContent - store.heldCount();
       if (count > 0 && socket.connected) {
-        socket.emit('request-content', { user: { id: user.id }, count });
+        socket.emit('request-content', {
+          user: { id: user.id },
+          count,
+          ...(channel ? { channel } : {}),
+        });
       }
     };
     ask();
     const timer = window.setInterval(ask, REQUEST_CONTENT_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [requesting, maxContent, store, user.id]);
+  }, [requesting, channel, maxContent, store, user.id]);
 
   // Leaving the page (tab closed, reload) while holding picture-in-picture.
   useEffect(() => () => exitPictureInPicture(), []);

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Bot, Info, Send } from 'lucide-react';
-import { forwardRef, useRef, useState, type KeyboardEvent } from 'react';
+import { forwardRef, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
 import { formatArrivalTime } from '../../../lib/dates';
 import {
@@ -112,6 +112,8 @@ export interface ContentCardProps {
   onSubmit: () => void;
   onLoaded: () => void;
   onCardKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+  /** Shown under the media: a channel view's context of the item (a chat, a transcript...). */
+  context?: ReactNode;
 }
 
 /**
@@ -132,6 +134,7 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
     onSubmit,
     onLoaded,
     onCardKeyDown,
+    context,
   },
   ref,
 ) {
@@ -199,6 +202,7 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
           videoRef={video}
         />
       </div>
+      {context}
 
       <div className="flex flex-1 flex-col gap-3 p-3">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5">

@@ -7,13 +7,28 @@ import {
   Paperclip,
   Play,
 } from 'lucide-react';
-import { useEffect, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useRef,
+  useState,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import { MODERATION_TEXTS, type MessageType } from '../../../contract/content';
 import { logMediaEvent } from '../api/moderation-calls';
 import { logFailure } from '../log-failure';
 import type { ModerationItem } from '../moderation-rules';
 
 export type MediaAction = 'play' | 'pause' | 'seek' | 'end' | 'closeMedia';
+
+/** The audio player is a chunk of its own: /moderation's first load does not carry it. */
+const AudioPlayer = lazy(() =>
+  import('../../channels/components/audio-player').then((module) => ({
+    default: module.AudioPlayer,
+  })),
+);
 
 /** Only http(s) addresses become links or media sources: never javascript: or data:. */
 export function safeUrl(value: string | null | undefined): string | null {
@@ -207,7 +222,7 @@ export function ContentViewer({
       <button
         type="button"
         onClick={() => setShown(true)}
-        className="flex h-full w-full flex-col items-center justify-center gap-2 text-sm text-stone-500 hover:bg-stone-200/50 hover:text-stone-800 dark:text-zinc-400 dark:hover:bg-zinc-800/60 dark:hover:text-zinc-100"
+        className="flex h-full w-full flex-col items-center justify-center gap-2 text-sm text-stone-600 hover:bg-stone-200/50 hover:text-stone-800 dark:text-zinc-400 dark:hover:bg-zinc-800/60 dark:hover:text-zinc-100"
       >
         <Icon aria-hidden="true" className="size-7" strokeWidth={1.5} />
         {PLACEHOLDER_LABELS[type]}
@@ -278,28 +293,19 @@ export function ContentViewer({
   }
 
   if (type === 'audio') {
-    const log = (action: MediaAction) => (event: SyntheticEvent<HTMLAudioElement>) => {
-      if (userId !== null) logVideo(action, event.currentTarget, item.id, userId, false);
-    };
     return (
       <div className="flex h-full items-center justify-center p-4">
-        {/* As with video: the recording under review has no caption track to offer. */}
-        {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-        <audio
-          src={src}
-          controls
-          preload="metadata"
-          aria-label={`Audio of item ${item.id}`}
-          className="w-full"
-          onLoadedMetadata={onLoaded}
-          onError={() => setFailed(true)}
-          onPlay={log('play')}
-          onPause={(event) => {
-            if (!event.currentTarget.ended) log('pause')(event);
-          }}
-          onSeeked={log('seek')}
-          onEnded={log('end')}
-        />
+        <Suspense fallback={null}>
+          <AudioPlayer
+            src={src}
+            label={`Audio of item ${item.id}`}
+            onLoaded={onLoaded}
+            onFailed={() => setFailed(true)}
+            onEvent={(action, audio) => {
+              if (userId !== null) logVideo(action, audio, item.id, userId, false);
+            }}
+          />
+        </Suspense>
       </div>
     );
   }

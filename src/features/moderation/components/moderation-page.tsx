@@ -23,6 +23,10 @@ import {
 } from '../moderation-rules';
 import { useModerationSession } from '../moderation-session';
 import { useSubmitItems } from '../use-submit-items';
+import type { Channel } from '../../../contract/channels';
+import { ChannelContextPanel } from '../../channels/components/channel-context-panel';
+import { ChannelHeading } from '../../channels/components/channel-heading';
+import { useChannelScope } from '../../channels/use-channel-scope';
 import { ContentCard } from './content-card';
 import { SHORTCUT_HINT, SHORTCUT_HINT_BATCH, ShortcutsDialog } from './shortcuts-dialog';
 
@@ -85,8 +89,12 @@ function Filters({
   );
 }
 
-/** The live moderation screen of SPEC §2. */
-export function ModerationPage() {
+/**
+ * The live moderation screen of SPEC §2. With a `channel` it is that channel's view (/chat,
+ * /inbox, /social, /calls, /voice): the session asks for that channel's items only, and each
+ * card shows the item's channel context.
+ */
+export function ModerationPage({ channel }: { channel?: Channel } = {}) {
   const { state, store, user, maxContent, park } = useModerationSession();
   const { locked: parkLocked, run: runPark } = useClickLock(PARK_RESUME_LOCK_MS);
   const { items, submitting } = useSyncExternalStore(store.subscribe, store.getSnapshot);
@@ -101,6 +109,7 @@ export function ModerationPage() {
   const visible = filterItems(items, filter);
   const active = visible.find((item) => item.id === activeId) ?? visible[0];
   const batchBusy = submitting.size > 0;
+  useChannelScope(store, items, channel);
 
   useDocumentTitle(
     elsewhere
@@ -189,7 +198,7 @@ export function ModerationPage() {
   return (
     <div className="space-y-4 pb-20">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="sr-only">Moderation</h1>
+        {channel ? <ChannelHeading channel={channel} /> : <h1 className="sr-only">Moderation</h1>}
         <div
           className={clsx(
             'flex items-center gap-2 rounded-md border px-3 py-1.5 text-xs font-semibold tracking-wide whitespace-nowrap sm:text-sm',
@@ -239,7 +248,7 @@ export function ModerationPage() {
           </kbd>
         </button>
       </div>
-      <p className="-mt-2 hidden text-xs text-stone-500 sm:block dark:text-zinc-400">
+      <p className="-mt-2 hidden text-xs text-stone-600 sm:block dark:text-zinc-400">
         {batch ? SHORTCUT_HINT_BATCH : SHORTCUT_HINT}
       </p>
 
@@ -302,6 +311,9 @@ export function ModerationPage() {
               onSubmit={() => submitOne(item)}
               onLoaded={() => onLoaded(item.id)}
               onCardKeyDown={onCardKeyDown}
+              context={
+                channel ? <ChannelContextPanel itemId={item.id} channel={channel} /> : undefined
+              }
             />
           ))}
         </div>

@@ -47,7 +47,17 @@ describe('demo mode', () => {
       'queue filled to its target',
     );
     const kinds = (await counts()).map((row) => row.message_type).sort();
-    expect(kinds).toEqual(['image', 'text', 'video']);
+    expect(kinds).toEqual(['audio', 'image', 'text', 'video']);
+    const channels = await server.db.query<{ channel: string }>(
+      'select distinct channel from contents where channel is not null order by channel',
+    );
+    expect(channels.map((row) => row.channel)).toEqual([
+      'calls',
+      'chat',
+      'inbox',
+      'social',
+      'voice',
+    ]);
     // Bounded: a few more rounds do not grow it past the target.
     const rounds = Date.now();
     await waitFor(() => Date.now() - rounds > 1_000, 'a few feeder rounds', { timeoutMs: 3_000 });
