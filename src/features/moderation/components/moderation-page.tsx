@@ -22,6 +22,7 @@ import {
   type ModerationItem,
 } from '../moderation-rules';
 import { useModerationSession } from '../moderation-session';
+import { useMediaPrefetch } from '../prefetch/media-prefetch';
 import { useSubmitItems } from '../use-submit-items';
 import { ContentCard } from './content-card';
 import { SHORTCUT_HINT, SHORTCUT_HINT_BATCH, ShortcutsDialog } from './shortcuts-dialog';
@@ -101,6 +102,7 @@ export function ModerationPage() {
   const visible = filterItems(items, filter);
   const active = visible.find((item) => item.id === activeId) ?? visible[0];
   const batchBusy = submitting.size > 0;
+  useMediaPrefetch(items);
 
   useDocumentTitle(
     elsewhere
