@@ -164,6 +164,8 @@ async function runPhase(page: Page, prefetch: boolean): Promise<Sample[]> {
   await resume.click();
   await page.waitForURL(/\/moderation$/);
   await page.locator('article[data-card-id]').first().waitFor({ timeout: 30_000 });
+  // tsx keeps function names with a helper the page lacks: give the page a stand-in.
+  await page.evaluate('globalThis.__name = (target) => target');
   await page.evaluate(installProbe);
   // Focus the first card, as the operator's first click does; later cards get it from Enter.
   await page.locator('article[data-card-id]').first().focus();
