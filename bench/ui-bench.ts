@@ -29,8 +29,10 @@ const SUBMITS = Number(process.env.BENCH_UI_SUBMITS ?? 200);
 const TARGET_P95_MS = 16;
 
 interface Sample {
-  kind: 'text' | 'image' | 'other';
+  kind: 'text' | 'image' | 'other' | 'timeout';
   ms: number;
+  /** With a timeout: what had focus. */
+  note?: string;
 }
 
 declare global {
@@ -70,6 +72,17 @@ function installProbe(): void {
           );
           resolve({ kind, ms: measure.duration });
         };
+        setTimeout(() => {
+          if (done) return;
+          done = true;
+          cleanup();
+          const active = document.activeElement;
+          resolve({
+            kind: 'timeout',
+            ms: 5000,
+            note: `${active?.tagName ?? '-'} ${active?.getAttribute('data-card-id') ?? ''} from ${fromId ?? '-'} started ${start >= 0}`,
+          });
+        }, 5000);
         function check(): void {
           if (done || start < 0) return;
           const card = document.activeElement?.closest('article[data-card-id]');
@@ -183,6 +196,9 @@ async function runPhase(page: Page, prefetch: boolean): Promise<Sample[]> {
         return bench.result();
       }),
     );
+    const last = samples.at(-1);
+    if (last?.kind === 'timeout') console.log(`  submit ${n}: no next card in 5 s (${last.note})`);
+    if ((n + 1) % 50 === 0) console.log(`  ${n + 1} submits`);
     // An operator reads a card for a few seconds; the bench gives the background a moment.
     await page.waitForTimeout(120);
   }
@@ -236,6 +252,8 @@ async function main(): Promise<void> {
     SEED_DEMO: '1',
     DEMO_FEEDER: '0',
     STATIC_DIR: staticDir,
+    // Demo passwords hashed at the test cost: the server starts sooner on a busy machine.
+    PASSWORD_HASH_LOG_N: '12',
   });
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
@@ -260,6 +278,7 @@ async function main(): Promise<void> {
         token,
         benchItems(SUBMITS + 20, label.replace(' ', '-'), server.baseUrl),
       );
+      console.log(`${label}:`);
       results[label] = await runPhase(page, prefetch);
       // Park: the held items go back to the queue, and the next phase starts from /park.
       await page.getByRole('button', { name: 'Park', exact: true }).click();
