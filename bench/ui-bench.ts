@@ -186,7 +186,10 @@ async function runPhase(page: Page, prefetch: boolean): Promise<Sample[]> {
   await page.waitForTimeout(1500);
   const samples: Sample[] = [];
   for (let n = 0; n < SUBMITS; n += 1) {
-    await page.locator('article[data-card-id]:focus').waitFor({ timeout: 30_000 });
+    // A submit that lost the focus (counted as a timeout) leaves it to the operator's click.
+    if ((await page.locator('article[data-card-id]:focus').count()) === 0) {
+      await page.locator('article[data-card-id]').first().focus();
+    }
     await page.evaluate(() => window.__uiBench?.arm());
     await page.keyboard.press('Enter');
     samples.push(
@@ -206,7 +209,8 @@ async function runPhase(page: Page, prefetch: boolean): Promise<Sample[]> {
 }
 
 function summary(label: string, samples: Sample[]): string[] {
-  const lines: string[] = [];
+  const lost = samples.filter((sample) => sample.kind === 'timeout').length;
+  const lines: string[] = lost ? [`${label}: ${lost} submits left no card focused in 5 s`] : [];
   for (const kind of ['text', 'image'] as const) {
     const values = samples.filter((sample) => sample.kind === kind).map((sample) => sample.ms);
     const p95 = percentile(values, 95);
