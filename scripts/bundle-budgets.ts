@@ -37,7 +37,8 @@ export const ROUTE_BUDGET_BYTES: Readonly<Record<string, number>> = {
   '/dashboard': 236 * KB,
   '/forgot-password': 219 * KB,
   '/login': 219 * KB,
-  '/moderation': 224 * KB,
+  // The cards' SLA timer on one shared clock and the held items' image prefetch (about 1 KB).
+  '/moderation': 225 * KB,
   '/modhistory': 247 * KB,
   '/my-profile': 227 * KB,
   '/online-users': 241 * KB,
