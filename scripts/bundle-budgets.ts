@@ -40,7 +40,9 @@ export const ROUTE_BUDGET_BYTES: Readonly<Record<string, number>> = {
   '/dashboard': 237 * KB,
   '/forgot-password': 219 * KB,
   '/login': 219 * KB,
-  '/moderation': 227 * KB,
+  // Beside the channel views: the cards' SLA timer on one shared clock and the held items' image
+  // prefetch (about 1 KB).
+  '/moderation': 228 * KB,
   '/modhistory': 248 * KB,
   '/my-profile': 227 * KB,
   '/online-users': 241 * KB,

@@ -154,6 +154,11 @@ export const ContentItemSchema = z.object({
   file_url: z.string().nullable(),
   /** Arrival time, ISO 8601 in UTC. */
   bound_time: z.string(),
+  /**
+   * The service's SLA in minutes (services.sla_minutes): the card's timer turns amber at 75 % of
+   * it and red past it. Absent on items stored by an older console and on sample content.
+   */
+  sla_minutes: z.number().int().positive().optional(),
   tags: z.array(TagOptionSchema),
   customTag: z.string().nullable(),
   submit_without_tags: YesNoSchema,

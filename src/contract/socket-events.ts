@@ -267,6 +267,19 @@ export interface ServiceStat {
   assigned: number;
   /** Items of the service decided since midnight UTC. */
   handled: number;
+  /**
+   * Average handling time of those items in seconds, from loaded (shown to the operator) to
+   * decided; null when none was decided by an operator today.
+   */
+  avg_handling_seconds: number | null;
+}
+/** One operator's decisions since midnight UTC. */
+export interface OperatorStat {
+  user_id: number;
+  username: string;
+  handled: number;
+  /** Average seconds from loaded to decided; null when no decided item was loaded. */
+  avg_handling_seconds: number | null;
 }
 export interface DashboardStat {
   /** Rows in `data` (online moderating users). */
@@ -281,6 +294,8 @@ export interface DashboardStat {
   serviceStats: ServiceStat[];
   /** Items decided since midnight UTC. */
   handled: number;
+  /** Per operator who decided items since midnight UTC, by name. */
+  operatorStats: OperatorStat[];
 }
 export type ModerationStatisticsClientEvents = ClientEventsOf<'/moderation-statistics'>;
 export interface ModerationStatisticsServerEvents extends CommonServerEvents {

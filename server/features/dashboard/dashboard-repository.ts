@@ -6,7 +6,7 @@ import type {
   StuckFailedRowSchema,
   StuckPendingRowSchema,
 } from '../../../src/contract/dashboard';
-import type { DashboardStat, ServiceStat } from '../../../src/contract/socket-events';
+import type { DashboardStat, OperatorStat, ServiceStat } from '../../../src/contract/socket-events';
 import type { Queryable } from '../../db/database';
 
 /**
@@ -110,9 +110,10 @@ export async function stuckFailed(
 }
 
 /**
- * Every number of the dashboard in three statements: per-service queue counts with today's
- * handled items (since midnight UTC) and online operators, and the online moderating users with
- * the oldest item each holds.
+ * Every number of the dashboard in four statements: per-service queue counts with today's
+ * handled items (since midnight UTC), their average handling time and online operators; the
+ * online moderating users with the oldest item each holds; and per operator today's decided
+ * items with their average handling time.
  */
 export async function computeDashboardStat(db: Queryable): Promise<DashboardStat> {
   const since = new Date();
@@ -124,7 +125,10 @@ export async function computeDashboardStat(db: Queryable): Promise<DashboardStat
               count(*) filter (where status = 'assigned')::int as assigned
          from contents where status in ('pending', 'assigned') group by service_id
      ), handled as (
-       select service_id, count(*)::int as handled
+       -- Handling time runs from loaded (shown to the operator) to decided; an item decided
+       -- without being loaded (by the AI alone) counts as handled but has no handling time.
+       select service_id, count(*)::int as handled,
+              avg(extract(epoch from decided_at - loaded_at))::float8 as avg_handling_seconds
          from contents where status = 'decided' and decided_at >= $1 group by service_id
      ), online as (
        select c.service_id, count(distinct c.assigned_to)::int as online_users
@@ -135,7 +139,7 @@ export async function computeDashboardStat(db: Queryable): Promise<DashboardStat
             coalesce(o.online_users, 0) as online_users,
             coalesce(q.pending, 0) + coalesce(q.assigned, 0) as total_pending,
             coalesce(q.pending, 0) as pending, coalesce(q.assigned, 0) as assigned,
-            coalesce(h.handled, 0) as handled
+            coalesce(h.handled, 0) as handled, h.avg_handling_seconds
        from services s
        left join queue q on q.service_id = s.id
        left join handled h on h.service_id = s.id
@@ -150,6 +154,15 @@ export async function computeDashboardStat(db: Queryable): Promise<DashboardStat
        from moderation_presence p join users u on u.id = p.user_id
       order by u.username`,
   );
+  const operatorStats = await db.query<OperatorStat>(
+    `select u.id as user_id, u.username, count(*)::int as handled,
+            avg(extract(epoch from c.decided_at - c.loaded_at))::float8 as avg_handling_seconds
+       from contents c join users u on u.id = c.decided_by
+      where c.status = 'decided' and c.decided_at >= $1
+      group by u.id, u.username
+      order by u.username`,
+    [since],
+  );
   const sum = (pick: (stat: ServiceStat) => number) =>
     services.reduce((total, stat) => total + pick(stat), 0);
   return {
@@ -161,5 +174,6 @@ export async function computeDashboardStat(db: Queryable): Promise<DashboardStat
     moderating: moderating.length,
     serviceStats: services,
     handled: sum((stat) => stat.handled),
+    operatorStats,
   };
 }

@@ -14,7 +14,8 @@ import { recordDecisionEffects } from './decision-effects';
 /**
  * The queue and its leases. Rules:
  * - An item is pending, assigned (leased to one operator until lease_expires_at) or decided.
- * - A claim takes pending items of the highest service priority first, then the oldest, with
+ * - A claim takes pending items of the highest service priority first, then those that breach
+ *   their service's SLA first (arrival + sla_minutes; of one service: the oldest), with
  *   FOR UPDATE SKIP LOCKED, so concurrent claims on any number of server processes never take
  *   the same item, and never block on each other.
  * - An operator who belongs to one or more routing pools is given only items of those pools'
@@ -82,19 +83,23 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
                    then greatest(0, least($3::int, $4::int - (select n from held)))
                    else 0 end as n
      ), levels as (
-       -- The services this user may get (those of their pools, or all), by priority.
-       select s.priority, array_agg(s.id) as ids, count(*) as services
+       -- The services this user may get (those of their pools, or all), by priority, and within
+       -- a priority by SLA: the items of one such level breach in the order they arrived.
+       select s.priority, s.sla_minutes, array_agg(s.id) as ids, count(*) as services
          from services s
         where not exists (select 1 from pool_members m where m.user_id = $1)
            or s.id in (select ps.service_id
                          from pool_members m join pool_services ps on ps.pool_id = m.pool_id
                         where m.user_id = $1)
-        group by s.priority order by s.priority desc
+        group by s.priority, s.sla_minutes
+     ), tiers as (
+       select distinct priority from levels order by priority desc
      ), picked as (
        select item.id
-         from levels cross join lateral (
-           select id from (
-             select few.id, few.bound_time
+         from tiers cross join lateral (
+           -- The levels of one priority merged by the time each item breaches its SLA.
+           select id from levels cross join lateral (
+             select few.id, few.bound_time + levels.sla_minutes * interval '1 minute' as due
                from unnest(levels.ids) as service(id) cross join lateral (
                  select c.id, c.bound_time from contents c
                   where c.service_id = service.id and c.status = 'pending'
@@ -106,7 +111,7 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
                ) few
               where levels.services <= ${FEW_SERVICES}
              union all
-             select many.id, many.bound_time from (
+             select many.id, many.bound_time + levels.sla_minutes * interval '1 minute' from (
                select c.id, c.bound_time from contents c
                 where levels.services > ${FEW_SERVICES} and c.status = 'pending'
                   and (c.bound_time, c.id) > ('-infinity'::timestamptz, 0)
@@ -118,7 +123,8 @@ export async function claimContents(db: Queryable, options: ClaimOptions): Promi
                 for update of c skip locked
              ) many
            ) level_items
-           order by bound_time, id
+           where levels.priority = tiers.priority
+           order by due, id
            limit (select n from wanted)
          ) item
         limit (select n from wanted)
@@ -272,6 +278,7 @@ interface ContentRow {
   content: string;
   file_url: string | null;
   bound_time: Date;
+  sla_minutes: number;
   tags: string[];
   submit_without_tags: boolean;
   enable_dynamic_tags: boolean;
@@ -294,7 +301,7 @@ export async function leasedContentItems(
     `select c.id, s.name as service, sub.name as subscriber, sub.external_id as subscriber_id,
             c.user_id, c.username, c.notes, c.message_type, c.content, c.file_url, c.bound_time,
             s.tags, s.submit_without_tags, s.enable_dynamic_tags, c.content_additional_details,
-            c.ai_moderated_status, c.ai_response_time, c.ai_other_details, c.channel
+            c.ai_moderated_status, c.ai_response_time, c.ai_other_details, c.channel, s.sla_minutes
        from contents c
        join services s on s.id = c.service_id
        join subscribers sub on sub.id = c.subscriber_id
@@ -314,6 +321,7 @@ export async function leasedContentItems(
     content: row.content,
     file_url: row.file_url,
     bound_time: new Date(row.bound_time).toISOString(),
+    sla_minutes: row.sla_minutes,
     tags: row.tags.map((name) => ({ name, selected: false })),
     customTag: null,
     submit_without_tags: row.submit_without_tags ? 'yes' : 'no',

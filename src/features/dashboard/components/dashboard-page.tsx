@@ -8,6 +8,7 @@ import { useDashboardStat } from '../api/use-dashboard-stat';
 import { DASHBOARD_PAGE_TEXTS as TEXTS } from '../dashboard-texts';
 import { ContentsPanel } from './contents-panel';
 import { FailureTables, StuckTables } from './failure-tables';
+import { OperatorsPanel } from './handling-time';
 import { ServicesPanel } from './services-panel';
 import { StatCards } from './stat-cards';
 
@@ -84,6 +85,7 @@ export function DashboardPage() {
         </div>
         <ContentsPanel moderating={stat?.data ?? null} />
       </div>
+      <OperatorsPanel operators={stat?.operatorStats ?? null} />
       <FailureTables />
       {canViewStuck && <StuckTables />}
     </div>

@@ -5,6 +5,7 @@ import { createColumnHelper } from '../../../ui/data-table/columns';
 import { DataTable } from '../../../ui/data-table/data-table';
 import { SearchInput } from '../../../ui/search-input';
 import { DASHBOARD_PAGE_TEXTS as TEXTS } from '../dashboard-texts';
+import { handlingTimeCell } from './handling-time';
 
 const [serviceHeader, onlineHeader, totalHeader, pendingHeader, assignedHeader] =
   DASHBOARD_TEXTS.servicesColumns;
@@ -23,6 +24,11 @@ const COLUMNS = [
   column.accessor('pending', { header: pendingHeader, meta: { numeric: true, firstSort: 'desc' } }),
   column.accessor('assigned', {
     header: assignedHeader,
+    meta: { numeric: true, firstSort: 'desc' },
+  }),
+  column.accessor('avg_handling_seconds', {
+    header: TEXTS.avgHandlingColumn,
+    cell: handlingTimeCell,
     meta: { numeric: true, firstSort: 'desc' },
   }),
 ];

@@ -10,6 +10,7 @@ import {
   previewReasoning,
   type ModerationItem,
 } from '../moderation-rules';
+import { SlaTimer } from '../sla/sla-timer';
 import { ContentViewer } from './content-viewer';
 import { DetailsDialog } from './details-dialog';
 import { MediaDialog } from './media-dialog';
@@ -181,6 +182,9 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
         <h2 id={headingId} className="min-w-0 truncate text-sm font-semibold">
           #{item.id} · {item.service}
         </h2>
+        {item.sla_minutes !== undefined && (
+          <SlaTimer boundTime={item.bound_time} slaMinutes={item.sla_minutes} />
+        )}
         <button
           type="button"
           onClick={() => setDetailsOpen(true)}

@@ -22,6 +22,7 @@ import {
   type ModerationItem,
 } from '../moderation-rules';
 import { useModerationSession } from '../moderation-session';
+import { useMediaPrefetch } from '../prefetch/media-prefetch';
 import { useSubmitItems } from '../use-submit-items';
 import type { Channel } from '../../../contract/channels';
 import { ChannelContextPanel } from '../../channels/components/channel-context-panel';
@@ -110,6 +111,7 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
   const active = visible.find((item) => item.id === activeId) ?? visible[0];
   const batchBusy = submitting.size > 0;
   useChannelScope(store, items, channel);
+  useMediaPrefetch(items);
 
   useDocumentTitle(
     elsewhere

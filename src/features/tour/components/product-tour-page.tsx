@@ -60,6 +60,7 @@ const SAMPLE_STAT: DashboardStat = {
   handled: 18_452,
   moderating: 23,
   serviceStats: [],
+  operatorStats: [],
 };
 
 /** What an agreement table of a week looks like (sample figures). */

@@ -20,6 +20,7 @@ export const STAT: DashboardStat = {
       pending: 970,
       assigned: 30,
       handled: 6000,
+      avg_handling_seconds: 42.5,
     },
     {
       _id: 2,
@@ -29,7 +30,12 @@ export const STAT: DashboardStat = {
       pending: 510,
       assigned: 10,
       handled: 3876,
+      avg_handling_seconds: null,
     },
   ],
   handled: 9876,
+  operatorStats: [
+    { user_id: 3, username: 'operator', handled: 120, avg_handling_seconds: 75 },
+    { user_id: 4, username: 'batch', handled: 4, avg_handling_seconds: null },
+  ],
 };
