@@ -9,6 +9,7 @@ import {
   jsonValueProblem,
   textSchema,
 } from './validation';
+import { ProtectionSchema } from './wellbeing';
 
 /**
  * Content items, moderated results and the content calls of SPEC §3 and §7. One definition for
@@ -158,6 +159,8 @@ export const ContentItemSchema = z.object({
   /** Seconds. */
   ai_response_time: z.number().nullable(),
   ai_other_details: AiOtherDetailsSchema.nullable(),
+  /** What is forced on the item for operators' wellbeing (./wellbeing.ts); absent: nothing. */
+  protection: ProtectionSchema.optional(),
 });
 export type ContentItem = z.infer<typeof ContentItemSchema>;
 
