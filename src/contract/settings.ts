@@ -135,7 +135,8 @@ function parsedTextSchema(label: string, parse: (text: string) => unknown) {
     .transform((value) => value.trim())
     .superRefine((value, ctx) => {
       const parsed = parse(value);
-      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: `${label}: ${parsed}` });
+      if (typeof parsed === 'string')
+        ctx.addIssue({ code: 'custom', message: `${label}: ${parsed}` });
     });
 }
 

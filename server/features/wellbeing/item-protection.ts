@@ -52,7 +52,9 @@ export function itemProtection(
     ...tags.map((tag) => tagTreatments.get(tag) ?? 'none'),
   );
   const words =
-    item.message_type === 'text' ? [...new Set(tags.flatMap((tag) => tagWords.get(tag) ?? []))] : [];
+    item.message_type === 'text'
+      ? [...new Set(tags.flatMap((tag) => tagWords.get(tag) ?? []))]
+      : [];
   return { forced, mask_words: words };
 }
 

@@ -9,7 +9,12 @@ import { wellnessKey, wellnessSecondsByPeriod } from './wellbeing-repository';
  */
 export async function withWellnessTime(
   db: Queryable,
-  filter: { group: 'hour' | 'day' | 'week'; start: Date; end: Date; operatorId?: number | undefined },
+  filter: {
+    group: 'hour' | 'day' | 'week';
+    start: Date;
+    end: Date;
+    operatorId?: number | undefined;
+  },
   rows: ProductivityRow[],
 ): Promise<ProductivityRow[]> {
   if (rows.length === 0) return rows;
