@@ -173,7 +173,7 @@ export const clientEvents = {
     name: 'take-break',
     access: needs('section_moderation'),
     summary:
-      "A wellbeing break: park the user (their held items go back to the queue at once) and record a wellness break, which ends when they moderate again",
+      'A wellbeing break: park the user (their held items go back to the queue at once) and record a wellness break, which ends when they moderate again',
     payload: z.object({
       reason: z.enum(BREAK_REASONS, { error: `reason must be one of ${BREAK_REASONS.join(', ')}` }),
     }),

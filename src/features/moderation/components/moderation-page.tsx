@@ -23,6 +23,8 @@ import {
 } from '../moderation-rules';
 import { useModerationSession } from '../moderation-session';
 import { useSubmitItems } from '../use-submit-items';
+import { BreakReminder } from '../../wellbeing/components/break-reminder';
+import { useRevealHotkey } from '../../wellbeing/use-reveal-hotkey';
 import { ContentCard } from './content-card';
 import { SHORTCUT_HINT, SHORTCUT_HINT_BATCH, ShortcutsDialog } from './shortcuts-dialog';
 
@@ -100,6 +102,7 @@ export function ModerationPage() {
   const waiting = state.phase === 'connecting' || state.phase === 'reconnecting';
   const visible = filterItems(items, filter);
   const active = visible.find((item) => item.id === activeId) ?? visible[0];
+  useRevealHotkey(active?.id);
   const batchBusy = submitting.size > 0;
 
   useDocumentTitle(
@@ -327,6 +330,11 @@ export function ModerationPage() {
       )}
 
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <BreakReminder
+        moderating={state.phase === 'moderating'}
+        itemsKey={items.map((item) => item.id).join(',')}
+        onPark={park}
+      />
     </div>
   );
 }

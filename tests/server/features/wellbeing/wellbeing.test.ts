@@ -44,7 +44,10 @@ describe('operator wellbeing', () => {
   });
 
   const setAiTags = (id: number, tags: string[]) =>
-    server.db.query('update contents set ai_moderated_status = $2 where id = $1', [id, tags]);
+    server.db.query('update contents set ai_moderated_status = $2::jsonb where id = $1', [
+      id,
+      JSON.stringify(tags),
+    ]);
 
   it('stores the choices per user, answers them with the session, and names a bad field', async () => {
     const operator = await createOperator(server.db, server.baseUrl);
@@ -147,7 +150,7 @@ describe('operator wellbeing', () => {
         'select ended_at from wellness_breaks where user_id = $1',
         [operator.id],
       );
-      return row?.ended_at != null;
+      return Boolean(row?.ended_at);
     }, 'the break ended');
 
     const admin = await sessionFor(server.db, server.baseUrl, 'admin');
