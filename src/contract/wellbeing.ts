@@ -69,7 +69,7 @@ export function parseTagTreatments(text: string): Record<string, Treatment> | st
     const pair = part.trim();
     if (pair === '') continue;
     const [tag = '', treatment = '', ...rest] = pair.split(':').map((piece) => piece.trim());
-    if (rest.length > 0 || !TAG_PATTERN.test(tag)) {
+    if (rest.length > 0 || !pair.includes(':') || !TAG_PATTERN.test(tag)) {
       return `"${pair}" is not tag:treatment (e.g. self_harm:blur)`;
     }
     if (!(TREATMENTS as readonly string[]).includes(treatment)) {
