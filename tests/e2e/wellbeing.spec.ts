@@ -43,7 +43,7 @@ test.describe('protection', () => {
   }) => {
     const [tagged = 0, other = 0] = await ingest(server, CHAT, [
       'you are an idiot and a LOSER',
-      'what a lovely idiot day',
+      'what a lovely day',
     ]);
     const page = await pageOn(browser, server);
     await resumeModeration(page, 'operator');

@@ -1,10 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { QueryClientContext, queryOptions, useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import {
   DEFAULT_WELLBEING_PREFS,
   wellbeingEndpoints,
   type WellbeingPrefs,
 } from '../../../contract/wellbeing';
 import { api } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
 import { currentUserQuery } from '../../auth/api/current-user';
 
 /** The caller's choices, break rules and sensitive count (GET /api/users/me/wellbeing). */
@@ -23,6 +25,9 @@ export async function saveWellbeingPrefs(prefs: WellbeingPrefs): Promise<Wellbei
  * first frame of a card is already treated); the defaults when signed out.
  */
 export function useWellbeingPrefs(): WellbeingPrefs {
-  const { data } = useQuery(currentUserQuery);
+  // Reads the cache only (the root route loaded the user); a card drawn outside the app's
+  // provider (a component test) reads the console's client, and gets the defaults.
+  const client = useContext(QueryClientContext) ?? queryClient;
+  const { data } = useQuery({ ...currentUserQuery, enabled: false }, client);
   return data?.wellbeing ?? DEFAULT_WELLBEING_PREFS;
 }
