@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { NAMESPACES } from '../../../contract/socket-events';
 import { WELLBEING_TEXTS, type BreakReason } from '../../../contract/wellbeing';
 import { getSocket } from '../../../lib/socket-manager';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog } from '../../../ui/lazy-dialog';
 import { wellbeingStatusQuery } from '../api/wellbeing-calls';
 import { clearBreakTimer, startBreakTimer } from '../break-timer';
 import { breakDue, formatSpan } from '../protection-rules';
