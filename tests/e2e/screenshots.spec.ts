@@ -245,7 +245,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         });
         const page = await context.newPage();
         await signIn(page, 'batch');
-        await page.goto('/profile');
+        await page.goto('/my-profile');
         const section = page.getByTestId('wellbeing-section');
         await section.getByLabel(WELLBEING_TEXTS.mediaLabel).selectOption('both');
         await section.getByRole('button', { name: 'Save' }).click();

@@ -90,7 +90,7 @@ test.describe('protection', () => {
     });
 
     await signIn(page, 'batch');
-    await page.goto('/profile');
+    await page.goto('/my-profile');
     const section = page.getByTestId('wellbeing-section');
     await section.getByLabel(WELLBEING_TEXTS.mediaLabel).selectOption('blur');
     await section.getByRole('button', { name: 'Save' }).click();
