@@ -244,7 +244,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
           viewport: { width: 1280, height: 800 },
         });
         const page = await context.newPage();
-        await signIn(page, 'batch');
+        await signIn(page, 'admin');
         await page.goto('/my-profile');
         const section = page.getByTestId('wellbeing-section');
         await section.getByLabel(WELLBEING_TEXTS.mediaLabel).selectOption('both');
@@ -264,7 +264,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto('/park');
         await page.getByRole('button', { name: 'Resume Moderation' }).click();
         const blurred = page.getByRole('article', { name: new RegExp(`^#${image} · `) });
-        await expect(blurred.locator('[data-treatment="both"]')).toBeVisible({ timeout: 20_000 });
+        await blurred
+          .getByRole('button', { name: 'Click to load image' })
+          .click({ timeout: 20_000 });
+        await expect(blurred.locator('[data-treatment="both"]')).toBeVisible();
         await shot(page, 'wellbeing-blurred-card');
 
         const dialog = page.getByRole('dialog', { name: WELLBEING_TEXTS.breakTitle });

@@ -89,7 +89,8 @@ test.describe('protection', () => {
       }).observe(document.documentElement, { childList: true, subtree: true });
     });
 
-    await signIn(page, 'batch');
+    // Operators have no profile screen (section_profile); an administrator who moderates does.
+    await signIn(page, 'admin');
     await page.goto('/my-profile');
     const section = page.getByTestId('wellbeing-section');
     await section.getByLabel(WELLBEING_TEXTS.mediaLabel).selectOption('blur');
@@ -105,6 +106,7 @@ test.describe('protection', () => {
     await page.getByRole('button', { name: MODERATION_TEXTS.resume }).click();
     const imageCard = card(page, image);
     await expect(imageCard).toBeVisible({ timeout: ASSIGNED_TIMEOUT });
+    await imageCard.getByRole('button', { name: 'Click to load image' }).click();
     const img = imageCard.getByRole('img', { name: `Content item ${image}` });
     await expect(img).toBeVisible();
     const firstFrames = await page.evaluate(
