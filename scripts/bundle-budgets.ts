@@ -13,6 +13,10 @@
  * query (34 KB); zod (23 KB); socket.io (15 KB); and the console's own entry chunk (64 KB), which
  * holds the signed-in frame with its Headless UI menu, popover and disclosure, the date
  * formatting (date-fns-tz) and the contract modules the list routes' search validation pulls in.
+ *
+ * 27 November 2026: operators' wellbeing added about 0.6 KB to the entry (the wellbeing contract:
+ * the current user's choices, the settings catalogue's new group, the items' protection), which
+ * pushed ten routes that sat within 1 KB of their budget over it; those got 1 to 2 KB more.
  */
 const KB = 1000;
 
@@ -41,30 +45,31 @@ export const ROUTE_BUDGET_BYTES: Readonly<Record<string, number>> = {
   '/forgot-password': 219 * KB,
   '/login': 219 * KB,
   // Beside the channel views: the cards' SLA timer on one shared clock and the held items' image
-  // prefetch (about 1 KB).
-  '/moderation': 228 * KB,
+  // prefetch (about 1 KB), and operators' wellbeing: the card's media treatment, masking, reveal
+  // and break reminder.
+  '/moderation': 230 * KB,
   '/modhistory': 248 * KB,
-  '/my-profile': 227 * KB,
+  '/my-profile': 228 * KB,
   '/online-users': 241 * KB,
   '/park': 216 * KB,
   '/pools': 242 * KB,
   '/reports': 244 * KB,
   '/reset-password': 219 * KB,
   '/roles-and-permissions': 245 * KB,
-  '/service-tokens': 244 * KB,
+  '/service-tokens': 245 * KB,
   '/services': 255 * KB,
   '/settings': 226 * KB,
   '/subscriber': 248 * KB,
   '/user-login-history': 236 * KB,
   '/user-logs': 242 * KB,
-  '/users': 258.5 * KB,
+  '/users': 259 * KB,
   // The demo and trial routes, measured when they were added plus about 4 KB. The public ones
   // (strangers' first visit) carry the entry and their page only: no table kit, no admin
   // screen; the sandbox's question dialog loads when asked.
-  '/demo-v2': 237 * KB,
+  '/demo-v2': 238 * KB,
   '/trial-brands': 250 * KB,
-  '/trial-page': 230 * KB,
-  '/trial/$brand': 238 * KB,
+  '/trial-page': 231 * KB,
+  '/trial/$brand': 240 * KB,
   '/trial/$brand/public': 223 * KB,
   '/trial/$brand/text': 224 * KB,
   '/trial/regcomplete': 222 * KB,

@@ -40,6 +40,10 @@ import { registerTrials } from './features/trials/trials-module';
 import { registerTwoFactor } from './features/two-factor/two-factor-module';
 import { syncRolesAndPermissions } from './features/users/role-repository';
 import { registerUsers } from './features/users/users-module';
+import {
+  createWellbeingProtection,
+  registerWellbeing,
+} from './features/wellbeing/wellbeing-module';
 import { registerCsrf } from './http/csrf';
 import { registerEndpoint } from './http/endpoint';
 import { frameworkErrors, installErrorHandler } from './http/errors';
@@ -225,9 +229,14 @@ export async function buildApp(
     });
     const statistics = track(registerStatistics(context));
     const moderation = track(
-      await registerModeration(context, { userStats: statistics.userStats, queue }),
+      await registerModeration(context, {
+        userStats: statistics.userStats,
+        queue,
+        protect: createWellbeingProtection(context),
+      }),
     );
     registerChannels(context);
+    registerWellbeing(context, { moderation });
     await registerOnlineUsers(context, {
       moderation: moderation.socket,
       counts: statistics.counts,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OkSchema, okData } from './api';
 import { PUBLIC, SIGNED_IN, defineEndpoint, needs } from './endpoint';
 import { hasUnstorableCharacters } from './validation';
+import { WellbeingPrefsSchema } from './wellbeing';
 
 /** The signed-in user with their role, permissions and limits, as GET /api/auth returns it (SPEC §3). */
 export const CurrentUserSchema = z.object({
@@ -25,6 +26,11 @@ export const CurrentUserSchema = z.object({
    * server answers only the setup calls, and the console shows the setup screen.
    */
   two_factor_setup_required: z.boolean(),
+  /**
+   * Their wellbeing choices (./wellbeing.ts), answered by GET /api/auth so the console draws
+   * media treated from the first frame. Absent elsewhere (sockets): the defaults.
+   */
+  wellbeing: WellbeingPrefsSchema.optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

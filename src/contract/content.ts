@@ -10,6 +10,7 @@ import {
   jsonValueProblem,
   textSchema,
 } from './validation';
+import { ProtectionSchema } from './wellbeing';
 
 /**
  * Content items, moderated results and the content calls of SPEC §3 and §7. One definition for
@@ -171,6 +172,8 @@ export const ContentItemSchema = z.object({
   ai_other_details: AiOtherDetailsSchema.nullable(),
   /** The item's channel (channels.ts); absent or null for none. */
   channel: ChannelSchema.nullish(),
+  /** What is forced on the item for operators' wellbeing (./wellbeing.ts); absent: nothing. */
+  protection: ProtectionSchema.optional(),
 });
 export type ContentItem = z.infer<typeof ContentItemSchema>;
 

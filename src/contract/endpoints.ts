@@ -27,6 +27,7 @@ import { trialSignupEndpoints } from './trial-signups';
 import { trialBrandEndpoints, trialEndpoints } from './trials';
 import { twoFactorEndpoints } from './two-factor';
 import { userEndpoints } from './users';
+import { wellbeingEndpoints } from './wellbeing';
 
 /**
  * Every HTTP endpoint of the contract, for the tests that walk all of them (permission matrix,
@@ -67,4 +68,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(trialEndpoints),
   ...Object.values(trialBrandEndpoints),
   ...Object.values(trialSignupEndpoints),
+  ...Object.values(wellbeingEndpoints),
 ];

@@ -177,6 +177,11 @@ export const ProductivityRowSchema = z.object({
   handling_p90: seconds,
   untagged: z.number().int(),
   untagged_share: share,
+  /**
+   * Seconds of wellbeing break (parked by take-break) of breaks starting in the period, an open
+   * break counted up to now: wellness park time, apart from other parks.
+   */
+  wellness_break_seconds: z.number().int(),
 });
 export type ProductivityRow = z.infer<typeof ProductivityRowSchema>;
 

@@ -8,6 +8,7 @@ import {
   searchFilterSchema,
 } from './list';
 import { idSchema, textSchema } from './validation';
+import { TreatmentSchema } from './wellbeing';
 
 /**
  * The /services screen: the client services that send content, their tag options (whose order is
@@ -129,6 +130,8 @@ export const ServiceFormSchema = z
         .max(MAX_WORDS_PER_TAG, `A word list has at most ${MAX_WORDS_PER_TAG} words`),
     ),
     callback_url: callbackUrlSchema,
+    /** Forced on every operator for this service's media (operators' wellbeing). */
+    protect_operators: TreatmentSchema.default('none'),
   })
   .superRefine((form, context) => {
     const seen = new Set<string>();
@@ -183,6 +186,7 @@ export const ServiceRowSchema = z.object({
   sla_minutes: z.number().int(),
   ai_word_lists: z.record(z.string(), z.array(z.string())),
   callback_url: z.string().nullable(),
+  protect_operators: TreatmentSchema,
   /** It has content items or API tokens: its code is fixed. */
   code_locked: z.boolean(),
   /** ISO 8601: until when the replaced secret still signs beside the current one, or null. */

@@ -3,6 +3,7 @@ import { okData } from './api';
 import { defineEndpoint, needs } from './endpoint';
 import { MAX_CONTENT_MAX, MAX_CONTENT_MIN } from './users';
 import { textSchema } from './validation';
+import { BREAK_MODES, parseTagTreatments, parseTagWords } from './wellbeing';
 
 /**
  * The catalogue of system settings, shared by the server's registry
@@ -13,11 +14,19 @@ import { textSchema } from './validation';
  * A new setting is one entry here; the screen, the list and save calls, the range messages and
  * the environment parsing follow from it.
  */
-export const SETTING_GROUPS = ['moderation', 'delivery', 'ai', 'maintenance', 'sessions'] as const;
+export const SETTING_GROUPS = [
+  'moderation',
+  'wellbeing',
+  'delivery',
+  'ai',
+  'maintenance',
+  'sessions',
+] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export const SETTING_GROUP_LABELS: Record<SettingGroup, string> = {
   moderation: 'Moderation',
+  wellbeing: 'Operator wellbeing',
   delivery: 'Result delivery',
   ai: 'AI provider',
   maintenance: 'Maintenance',
@@ -120,6 +129,17 @@ export const DEFAULT_DELIVERY_MAX_ATTEMPTS = 10;
 
 export const AI_PROVIDERS = ['local', 'openai'] as const;
 
+/** One line of text another parser reads (tag lists): the parser's problem is the message. */
+function parsedTextSchema(label: string, parse: (text: string) => unknown) {
+  return textSchema(4_000, label)
+    .transform((value) => value.trim())
+    .superRefine((value, ctx) => {
+      const parsed = parse(value);
+      if (typeof parsed === 'string')
+        ctx.addIssue({ code: 'custom', message: `${label}: ${parsed}` });
+    });
+}
+
 export const SETTINGS = {
   lease_grace_seconds: numberSetting({
     group: 'moderation',
@@ -174,6 +194,71 @@ export const SETTINGS = {
     min: 1,
     max: 2_048,
     unit: 'MB',
+    integer: true,
+  }),
+  wellbeing_tag_treatments: define({
+    group: 'wellbeing',
+    label: 'Forced treatment per AI tag',
+    description:
+      'Items the AI tagged so are shown treated to every operator until revealed: tag:treatment pairs separated by commas, the treatment one of none, blur, grayscale, both. Example: self_harm:blur, gore:both',
+    type: 'text',
+    env: 'WELLBEING_TAG_TREATMENTS',
+    schema: parsedTextSchema('Forced treatment per AI tag', parseTagTreatments),
+    default: '',
+  }),
+  wellbeing_tag_words: define({
+    group: 'wellbeing',
+    label: 'Masked words per AI tag',
+    description:
+      'In text items the AI tagged so, these words show as •••• until the card is revealed: tag: word, word; tag: word. Example: harassment: idiot, loser; hate: slur',
+    type: 'text',
+    env: 'WELLBEING_TAG_WORDS',
+    schema: parsedTextSchema('Masked words per AI tag', parseTagWords),
+    default: '',
+  }),
+  wellbeing_break_after_seconds: numberSetting({
+    group: 'wellbeing',
+    label: 'Break reminder after',
+    description:
+      'Offer a break after this long of continuous moderation (3600 is an hour); 0 turns the reminder off.',
+    env: 'WELLBEING_BREAK_AFTER_SECONDS',
+    default: 3_600,
+    min: 0,
+    max: 86_400,
+    unit: 'seconds',
+    integer: true,
+  }),
+  wellbeing_sensitive_cap_per_hour: numberSetting({
+    group: 'wellbeing',
+    label: 'Sensitive items per hour',
+    description:
+      'Offer a break once an operator was shown this many sensitive items (a treatment forced by service or AI tag) within an hour; 0: no cap.',
+    env: 'WELLBEING_SENSITIVE_CAP_PER_HOUR',
+    default: 0,
+    min: 0,
+    max: 10_000,
+    unit: 'items',
+    integer: true,
+  }),
+  wellbeing_break_mode: define({
+    group: 'wellbeing',
+    label: 'When a break is due',
+    description: 'offer: a dialog offers the break. send: the operator goes to the break at once.',
+    type: 'choice',
+    env: 'WELLBEING_BREAK_MODE',
+    schema: z.enum(BREAK_MODES, { error: `Choose one of ${BREAK_MODES.join(', ')}` }),
+    default: 'offer',
+    options: BREAK_MODES,
+  }),
+  wellbeing_break_seconds: numberSetting({
+    group: 'wellbeing',
+    label: 'Break length',
+    description: 'The break timer shown on the park screen.',
+    env: 'WELLBEING_BREAK_SECONDS',
+    default: 300,
+    min: 10,
+    max: 3_600,
+    unit: 'seconds',
     integer: true,
   }),
   delivery_retry_schedule_seconds: define({

@@ -6,6 +6,7 @@ import { SIGNED_IN, needs, type Access } from './endpoint';
 import { MAX_INT32 } from './validation';
 import type { OnlineUsersAnswer } from './online-users';
 import type { SettingsChanged } from './settings';
+import { BREAK_REASONS } from './wellbeing';
 
 /**
  * The socket.io namespaces and the events each carries, defined once for the server and the
@@ -169,6 +170,16 @@ export const clientEvents = {
       content: AssignedContentSchema,
       // The console sends one of UNMAP_REASONS (content.ts); the reason is only logged.
       reason: z.string().max(200).default(''),
+    }),
+  }),
+  takeBreak: defineClientEvent({
+    namespace: NAMESPACES.onlineUsers,
+    name: 'take-break',
+    access: needs('section_moderation'),
+    summary:
+      'A wellbeing break: park the user (their held items go back to the queue at once) and record a wellness break, which ends when they moderate again',
+    payload: z.object({
+      reason: z.enum(BREAK_REASONS, { error: `reason must be one of ${BREAK_REASONS.join(', ')}` }),
     }),
   }),
   userPendingStat: defineClientEvent({

@@ -1,6 +1,7 @@
 import { useRequestSignOut } from '../features/auth/components/sign-out-guard';
 import { useModerationSession } from '../features/moderation/moderation-session';
 import { ParkPage } from '../features/park/components/park-page';
+import { BreakCountdown } from '../features/wellbeing/components/break-countdown';
 
 function parkTimeOf(value: string | null): Date | null {
   if (!value) return null;
@@ -16,13 +17,16 @@ export function ParkScreen() {
   const { state, user, available, parkedAt, resume } = useModerationSession();
   const signOut = useRequestSignOut();
   return (
-    <ParkPage
-      parkedSince={parkedAt ?? parkTimeOf(user.park_time)}
-      available={available}
-      elsewhere={state.phase === 'already_moderating'}
-      isOperator={user.role === 'operator'}
-      onResume={resume}
-      onLogout={() => signOut()}
-    />
+    <>
+      <BreakCountdown />
+      <ParkPage
+        parkedSince={parkedAt ?? parkTimeOf(user.park_time)}
+        available={available}
+        elsewhere={state.phase === 'already_moderating'}
+        isOperator={user.role === 'operator'}
+        onResume={resume}
+        onLogout={() => signOut()}
+      />
+    </>
   );
 }

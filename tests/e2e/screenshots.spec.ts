@@ -18,6 +18,7 @@ import { SUBSCRIBERS_TEXTS } from '../../src/features/subscribers/subscribers-te
 import { serviceTokenEndpoints } from '../../src/contract/service-tokens';
 import { subscriberEndpoints } from '../../src/contract/subscribers';
 import { ingestItems, textItem } from '../support/protocol';
+import { WELLBEING_TEXTS } from '../../src/contract/wellbeing';
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import { USERS_PAGE_TEXTS } from '../../src/features/users/users-texts';
 import { AGGREGATOR_TEXTS } from '../../src/features/aggregator/aggregator-texts';
@@ -229,6 +230,55 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto('/aiservices');
         await expect(page.getByTestId('ai-provider-local')).toBeVisible();
         await shot(page, 'aiservices-tablet');
+        await context.close();
+      } finally {
+        await server.dispose();
+      }
+    });
+
+    test('wellbeing screens', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const server = await startExtraServer({ env: { WELLBEING_BREAK_AFTER_SECONDS: '8' } });
+      try {
+        const context = await browser.newContext({
+          baseURL: server.baseURL,
+          colorScheme,
+          viewport: { width: 1280, height: 800 },
+        });
+        const page = await context.newPage();
+        await signIn(page, 'admin');
+        await page.goto('/my-profile');
+        const section = page.getByTestId('wellbeing-section');
+        await section.getByLabel(WELLBEING_TEXTS.mediaLabel).selectOption('both');
+        await section.getByRole('button', { name: 'Save' }).click();
+        await expect(page.getByText(WELLBEING_TEXTS.saved)).toBeVisible();
+        await section.scrollIntoViewIfNeeded();
+        await shot(page, 'wellbeing-profile');
+
+        const token = /^\s+demo-social: (\S+)$/m.exec(server.readLog())?.[1] ?? '';
+        const [image = 0] = await ingestItems(server.baseURL, token, [
+          textItem(0, {
+            message_type: 'image',
+            content: `${server.baseURL}/icons/icon-192.png`,
+            subscriber_id: 'wellbeing-shots',
+          }),
+        ]);
+        await page.goto('/park');
+        await page.getByRole('button', { name: 'Resume Moderation' }).click();
+        const blurred = page.getByRole('article', { name: new RegExp(`^#${image} · `) });
+        await blurred
+          .getByRole('button', { name: 'Click to load image' })
+          .click({ timeout: 20_000 });
+        await expect(blurred.locator('[data-treatment="both"]')).toBeVisible();
+        await shot(page, 'wellbeing-blurred-card');
+
+        const dialog = page.getByRole('dialog', { name: WELLBEING_TEXTS.breakTitle });
+        await expect(dialog).toBeVisible({ timeout: 20_000 });
+        await shot(page, 'wellbeing-break-dialog');
+        expect(await seriousFindings(page)).toEqual([]);
+        await dialog.getByRole('button', { name: WELLBEING_TEXTS.takeBreak }).click();
+        await expect(page.getByTestId('break-timer')).toBeVisible();
+        await shot(page, 'wellbeing-break-park');
         await context.close();
       } finally {
         await server.dispose();

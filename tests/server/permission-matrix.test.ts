@@ -234,6 +234,8 @@ const EXAMPLES: Record<string, Example> = {
     }),
   },
   'GET /api/settings/list': { input: () => ({}) },
+  'GET /api/users/me/wellbeing': { input: () => ({}) },
+  'PUT /api/users/me/wellbeing': { input: () => ({ body: { media: 'none', sound: false } }) },
   // An unknown key: refused after the access check, nothing is saved.
   'POST /api/settings/save': { input: () => ({ body: { matrix_no_such_setting: 1 } }) },
   'POST /api/users/deactivate/:id': { input: () => ({ params: { id: NO_SUCH_ID } }) },
@@ -570,6 +572,7 @@ describe('permission matrix', () => {
     const EVENT_EXAMPLES: Record<string, (who: Principal) => unknown[]> = {
       'moderate-me': (who) => [{ user: { id: ownId(who) } }],
       'park-me': () => [],
+      'take-break': () => [{ reason: 'self' }],
       'request-content': (who) => [{ user: { id: ownId(who) }, count: 1 }],
       'unmap-content': () => [{ content: { id: NO_SUCH_ID }, reason: 'operator_skip' }],
       'user-pending-stat': (who) => [ownId(who)],

@@ -34,6 +34,7 @@ import { endAuditedSession } from './session-audit';
 import { hashSecret } from './tokens';
 import { deleteUserSessions, type SessionPolicy } from './session-repository';
 import { completeSignIn } from './sign-in';
+import { readWellbeingPrefs } from '../wellbeing/wellbeing-repository';
 
 export interface AuthDeps {
   db: Database;
@@ -53,9 +54,10 @@ function clientOf(request: FastifyRequest) {
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   const { db, mailer, sessionPolicy, cookies } = deps;
 
+  // With the wellbeing choices, so the console treats media from the first frame it draws.
   registerEndpoint(app, authEndpoints.currentUser, async ({ user }) => ({
     ok: true,
-    data: toCurrentUser(user),
+    data: { ...toCurrentUser(user), wellbeing: await readWellbeingPrefs(db, user.id) },
   }));
 
   registerEndpoint(app, authEndpoints.login, async ({ request, reply, body }) => {

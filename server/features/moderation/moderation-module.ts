@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { DomainLifecycle, ServerContext } from '../../server-context';
 import type { UserStats } from '../statistics/user-stats-socket';
+import type { ProtectItems } from '../wellbeing/item-protection';
 import { pooledUserIds } from '../pools/pool-repository';
 import { ClaimGates } from '../channels/claim-gates';
 import { countClaimable } from './content-repository';
@@ -24,7 +25,7 @@ export interface ModerationModule extends DomainLifecycle {
  */
 export async function registerModeration(
   context: ServerContext,
-  deps: { userStats: UserStats; queue: QueueSignal },
+  deps: { userStats: UserStats; queue: QueueSignal; protect?: ProtectItems },
 ): Promise<ModerationModule> {
   const { http, io, db, settings, log } = context;
   // Names this process in moderation_presence, so a holder's process is known across processes.
@@ -60,7 +61,12 @@ export async function registerModeration(
     log,
     metrics: context.metrics,
   });
-  moderationRoutes(http, { db, userStats: deps.userStats, metrics: context.metrics });
+  moderationRoutes(http, {
+    db,
+    userStats: deps.userStats,
+    metrics: context.metrics,
+    protect: deps.protect,
+  });
 
   return {
     socket,

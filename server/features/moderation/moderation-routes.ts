@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { UserStats } from '../statistics/user-stats-socket';
+import type { ProtectItems } from '../wellbeing/item-protection';
 import { leasedContentItems, submitTargets, type SubmitTarget } from './content-repository';
 import { recordContentLoaded, recordMediaLog } from './moderation-log-repository';
 import type { AppMetrics } from '../../observability/metrics';
@@ -51,7 +52,13 @@ export function resultProblem(result: ModeratedResult, target: SubmitTarget): st
  */
 export async function moderationRoutes(
   app: FastifyInstance,
-  deps: { db: Database; userStats: UserStats; metrics?: Pick<AppMetrics, 'itemsDecided'> },
+  deps: {
+    db: Database;
+    userStats: UserStats;
+    metrics?: Pick<AppMetrics, 'itemsDecided'>;
+    /** Adds what operators' wellbeing forces on each item (features/wellbeing). */
+    protect?: ProtectItems | undefined;
+  },
 ): Promise<void> {
   const { db } = deps;
   // PostgreSQL serves several transactions at once; the embedded database one at a time.
@@ -90,7 +97,7 @@ export async function moderationRoutes(
       user.id,
       assigned.map((item) => item.id),
     );
-    return { ok: true, data: items };
+    return { ok: true, data: deps.protect ? await deps.protect(user.id, items) : items };
   });
 
   registerEndpoint(app, moderationEndpoints.submitContents, async ({ request, user, body }) => {

@@ -103,6 +103,8 @@ export function productivityRows(aggregates: ProductivityAggregate[]): Productiv
     handling_p90: row.p90,
     untagged: row.untagged,
     untagged_share: ratio(row.untagged, row.decided),
+    // Filled by the reader from the wellness breaks (features/wellbeing).
+    wellness_break_seconds: 0,
   }));
 }
 

@@ -25,6 +25,7 @@ const PRODUCTIVITY: CsvColumn<ProductivityRow>[] = [
   { header: 'handling_p90_s', value: (row) => oneDecimal(row.handling_p90) },
   { header: 'untagged', value: (row) => row.untagged },
   { header: 'untagged_percent', value: (row) => percent(row.untagged_share) },
+  { header: 'wellness_break_s', value: (row) => row.wellness_break_seconds },
 ];
 
 const SERVICES: CsvColumn<ServiceVolumeRow>[] = [

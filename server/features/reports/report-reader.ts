@@ -9,6 +9,7 @@ import {
 } from '../../../src/contract/reports';
 import type { Queryable } from '../../db/database';
 import { HttpError } from '../../http/errors';
+import { withWellnessTime } from '../wellbeing/wellness-report';
 import { chartPoints, productivityRows, serviceRows, slaRows, tagRows } from './report-assembly';
 import {
   chartFromRollups,
@@ -95,7 +96,8 @@ export async function readReport(
       const aggregates = direct
         ? await productivityFromRows(db, filter, limit)
         : await productivityFromRollups(db, filter, limit);
-      return { report: 'productivity', ...meta, rows: productivityRows(capped(aggregates)) };
+      const rows = productivityRows(capped(aggregates));
+      return { report: 'productivity', ...meta, rows: await withWellnessTime(db, filter, rows) };
     }
     case 'services': {
       if (rollups) await checkRollupRows(db, 'report_service_rollups', filter);

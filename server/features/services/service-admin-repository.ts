@@ -6,6 +6,7 @@ import type {
   ServiceRow,
   ServiceSort,
 } from '../../../src/contract/services';
+import type { Treatment } from '../../../src/contract/wellbeing';
 import { queryOne, type Queryable } from '../../db/database';
 
 /**
@@ -33,6 +34,7 @@ interface DbRow {
   sla_minutes: number;
   ai_word_lists: Record<string, string[]>;
   callback_url: string | null;
+  protect_operators: Treatment;
   code_locked: boolean;
   webhook_secret_previous_expires_at: Date | null;
   subscriber_count: number;
@@ -43,7 +45,7 @@ interface DbRow {
 const SELECT_ROW = `
   select s.id, s.code, s.name, s.active, s.priority, s.tags, s.tag_labels, s.submit_without_tags,
          s.enable_dynamic_tags, s.ai_provider, s.ai_decides_alone, s.sla_minutes, s.ai_word_lists,
-         s.callback_url,
+         s.callback_url, s.protect_operators,
          (exists (select 1 from service_api_tokens t where t.service_id = s.id)
           or exists (select 1 from subscribers b where b.service_id = s.id)) as code_locked,
          case when s.webhook_secret_previous is not null
@@ -71,6 +73,7 @@ function toRow(row: DbRow): ServiceRow {
     sla_minutes: row.sla_minutes,
     ai_word_lists: row.ai_word_lists,
     callback_url: row.callback_url,
+    protect_operators: row.protect_operators,
     code_locked: row.code_locked,
     previous_secret_expires_at: row.webhook_secret_previous_expires_at
       ? iso(row.webhook_secret_previous_expires_at)
@@ -206,6 +209,7 @@ export async function insertService(
     [...formParams(form), secret],
   );
   if (!row) throw new Error('insert into services returned no id');
+  await saveProtectOperators(db, row.id, form.protect_operators);
   return row.id;
 }
 
@@ -227,6 +231,12 @@ export async function updateService(db: Queryable, id: number, form: ServiceForm
       where id = $14`,
     [...formParams(form), id],
   );
+  await saveProtectOperators(db, id, form.protect_operators);
+}
+
+/** Operators' wellbeing: what the service forces on its media (a statement of its own). */
+async function saveProtectOperators(db: Queryable, id: number, treatment: Treatment) {
+  await db.query('update services set protect_operators = $2 where id = $1', [id, treatment]);
 }
 
 /**

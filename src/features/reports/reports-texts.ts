@@ -38,6 +38,7 @@ export const REPORTS_TEXTS = {
     handlingP90: 'Handling p90',
     untagged: 'No tag',
     untaggedShare: 'No tag %',
+    wellnessBreak: 'Wellness break',
     arrivals: 'Arrivals',
     byOperators: 'By operators',
     byAi: 'By AI',

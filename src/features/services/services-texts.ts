@@ -61,6 +61,9 @@ export const SERVICES_TEXTS = {
       'Items should be decided within this time of their arrival; reports count the rest.',
     aiDecidesAlone: 'AI decides alone',
     aiDecidesAloneHint: 'Whether an item the AI finds no tag for skips the queue.',
+    protectOperators: 'Protect operators',
+    protectOperatorsHint:
+      'Shown to every operator this way until they reveal it, whatever their own choice.',
     callbackUrl: 'Callback URL',
     callbackHint:
       'Where decisions are delivered, signed (Standard Webhooks). Must resolve to a public address.',

@@ -11,6 +11,7 @@ import {
   type ModerationItem,
 } from '../moderation-rules';
 import { SlaTimer } from '../sla/sla-timer';
+import { ProtectedMedia } from '../../wellbeing/components/protected-media';
 import { ContentViewer } from './content-viewer';
 import { DetailsDialog } from './details-dialog';
 import { MediaDialog } from './media-dialog';
@@ -197,14 +198,18 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
       </header>
 
       <div className="h-56 border-b border-stone-200 bg-stone-100 sm:h-64 dark:border-zinc-800 dark:bg-zinc-950">
-        <ContentViewer
-          item={item}
-          userId={userId}
-          autoLoad={batch}
-          onLoaded={onLoaded}
-          onEnlarge={enlarge}
-          videoRef={video}
-        />
+        <ProtectedMedia item={item}>
+          {(shown) => (
+            <ContentViewer
+              item={shown}
+              userId={userId}
+              autoLoad={batch}
+              onLoaded={onLoaded}
+              onEnlarge={enlarge}
+              videoRef={video}
+            />
+          )}
+        </ProtectedMedia>
       </div>
       {context}
 

@@ -28,6 +28,8 @@ import type { Channel } from '../../../contract/channels';
 import { ChannelContextPanel } from '../../channels/components/channel-context-panel';
 import { ChannelHeading } from '../../channels/components/channel-heading';
 import { useChannelScope } from '../../channels/use-channel-scope';
+import { BreakReminder } from '../../wellbeing/components/break-reminder';
+import { useRevealHotkey } from '../../wellbeing/use-reveal-hotkey';
 import { ContentCard } from './content-card';
 import { SHORTCUT_HINT, SHORTCUT_HINT_BATCH, ShortcutsDialog } from './shortcuts-dialog';
 
@@ -109,6 +111,7 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
   const waiting = state.phase === 'connecting' || state.phase === 'reconnecting';
   const visible = filterItems(items, filter);
   const active = visible.find((item) => item.id === activeId) ?? visible[0];
+  useRevealHotkey(active?.id);
   const batchBusy = submitting.size > 0;
   useChannelScope(store, items, channel);
   useMediaPrefetch(items);
@@ -341,6 +344,11 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
       )}
 
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <BreakReminder
+        moderating={state.phase === 'moderating'}
+        itemsKey={items.map((item) => item.id).join(',')}
+        onPark={park}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { changePassword } from '../../auth/api/auth-calls';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { TwoFactorSection } from '../../two-factor/components/two-factor-section';
+import { WellbeingSection } from '../../wellbeing/components/wellbeing-section';
 
 export const PROFILE_TEXTS = {
   title: 'Profile',
@@ -139,6 +140,7 @@ export function ProfilePage() {
           <ChangePasswordForm />
         </section>
         <TwoFactorSection />
+        <WellbeingSection />
         <section className="panel p-6" aria-labelledby="device-heading">
           <h2 id="device-heading" className="mb-3 text-base font-semibold">
             {PROFILE_TEXTS.device}

@@ -67,6 +67,11 @@ function productivityColumns(group: ReportGroup) {
       cell: (c) => formatShare(c.getValue()),
       meta: numeric,
     }),
+    column.accessor('wellness_break_seconds', {
+      header: C.wellnessBreak,
+      cell: (c) => formatDuration(c.getValue()),
+      meta: numeric,
+    }),
   ];
 }
 

@@ -11,6 +11,7 @@ import {
   type ServiceFormInput,
   type ServiceRow,
 } from '../../../contract/services';
+import { TREATMENTS, TREATMENT_LABELS } from '../../../contract/wellbeing';
 import { Dialog } from '../../../ui/dialog';
 import { CheckboxField } from '../../../ui/form/checkbox-field';
 import { SwitchField } from '../../../ui/form/switch-field';
@@ -43,6 +44,7 @@ function initialValues(target: ServiceFormTarget): ServiceFormInput {
       sla_minutes: SLA_MINUTES_DEFAULT,
       ai_word_lists: {},
       callback_url: '',
+      protect_operators: 'none',
     };
   }
   const { service } = target;
@@ -64,6 +66,7 @@ function initialValues(target: ServiceFormTarget): ServiceFormInput {
     sla_minutes: service.sla_minutes,
     ai_word_lists: wordLists,
     callback_url: service.callback_url ?? '',
+    protect_operators: service.protect_operators,
   };
 }
 
@@ -195,6 +198,12 @@ export function ServiceFormDialog({
               label: TEXTS.aiDecidesAlone[value],
             }))}
             {...form.field('ai_decides_alone')}
+          />
+          <SelectField
+            label={TEXTS.fields.protectOperators}
+            hint={TEXTS.fields.protectOperatorsHint}
+            options={TREATMENTS.map((value) => ({ value, label: TREATMENT_LABELS[value] }))}
+            {...form.field('protect_operators')}
           />
         </div>
         <TagOptionsEditor value={tagState} onChange={setTags} errors={form.errors} />

@@ -43,6 +43,7 @@ const SERVICE: ServiceRow = {
   tags: [],
   submit_without_tags: false,
   enable_dynamic_tags: false,
+  protect_operators: 'none',
   ai_provider: 'default',
   ai_decides_alone: 'never',
   sla_minutes: 15,

@@ -1,0 +1,121 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Coffee } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { NAMESPACES } from '../../../contract/socket-events';
+import { WELLBEING_TEXTS, type BreakReason } from '../../../contract/wellbeing';
+import { getSocket } from '../../../lib/socket-manager';
+import { Dialog } from '../../../ui/lazy-dialog';
+import { wellbeingStatusQuery } from '../api/wellbeing-calls';
+import { clearBreakTimer, startBreakTimer } from '../break-timer';
+import { breakDue, formatSpan } from '../protection-rules';
+
+/** How often the reminder looks at the clock while moderating. */
+const CHECK_MS = 1_000;
+
+/**
+ * The exposure break of the moderation screen. While the operator moderates it watches the time
+ * since moderation began and the server's count of sensitive items shown in the last hour (read
+ * again whenever the assigned items change); when a break is due it offers one in a dialog, or
+ * with the admin's "send" mode takes it at once. Taking it sends take-break (the server parks the
+ * operator: held items go back to the queue at once, and records the wellness break), starts the
+ * park screen's break timer and parks this screen. "Not now" puts the reminder off for another
+ * period (or another cap's worth of sensitive items).
+ */
+export function BreakReminder({
+  moderating,
+  itemsKey,
+  onPark,
+}: {
+  moderating: boolean;
+  /** Changes when the assigned items change: the sensitive count is read again. */
+  itemsKey: string;
+  onPark: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const status = useQuery({ ...wellbeingStatusQuery, enabled: moderating });
+  const since = useRef(0);
+  const capDismissedAt = useRef<number | null>(null);
+  const [due, setDue] = useState<{ reason: Exclude<BreakReason, 'self'>; span: number } | null>(
+    null,
+  );
+
+  useEffect(() => {
+    if (moderating) {
+      since.current = Date.now();
+      clearBreakTimer();
+    }
+  }, [moderating]);
+
+  useEffect(() => {
+    if (moderating) void queryClient.invalidateQueries({ queryKey: wellbeingStatusQuery.queryKey });
+  }, [itemsKey, moderating, queryClient]);
+
+  const takeBreak = useCallback(
+    (reason: BreakReason) => {
+      getSocket(NAMESPACES.onlineUsers).emit('take-break', { reason });
+      startBreakTimer(status.data?.policy.break_seconds ?? 300);
+      setDue(null);
+      onPark();
+    },
+    [onPark, status.data?.policy.break_seconds],
+  );
+
+  const data = status.data;
+  useEffect(() => {
+    if (!moderating || !data || due) return;
+    const check = () => {
+      const now = Date.now();
+      const reason = breakDue({
+        policy: data.policy,
+        since: since.current,
+        now,
+        sensitiveLastHour: data.sensitive_last_hour,
+        capDismissedAt: capDismissedAt.current,
+      });
+      if (!reason) return;
+      if (data.policy.break_mode === 'send') takeBreak(reason);
+      else setDue({ reason, span: now - since.current });
+    };
+    check();
+    const timer = window.setInterval(check, CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [moderating, data, due, takeBreak]);
+
+  const putOff = () => {
+    if (due?.reason === 'cap') capDismissedAt.current = data?.sensitive_last_hour ?? null;
+    else since.current = Date.now();
+    setDue(null);
+  };
+
+  return (
+    <Dialog
+      open={due !== null}
+      onClose={putOff}
+      title={WELLBEING_TEXTS.breakTitle}
+      testId="break-dialog"
+      size="md"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={putOff}>
+            {WELLBEING_TEXTS.later}
+          </button>
+          <button
+            type="button"
+            className="btn-primary"
+            data-autofocus
+            onClick={() => due && takeBreak(due.reason)}
+          >
+            <Coffee aria-hidden="true" className="size-4" />
+            {WELLBEING_TEXTS.takeBreak}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm text-stone-600 dark:text-zinc-300">
+        {due?.reason === 'cap'
+          ? WELLBEING_TEXTS.capBody
+          : WELLBEING_TEXTS.breakBody(formatSpan(due?.span ?? 0))}
+      </p>
+    </Dialog>
+  );
+}
