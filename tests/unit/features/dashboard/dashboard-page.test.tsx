@@ -169,8 +169,14 @@ describe('the dashboard', { timeout: 20_000 }, () => {
       within(services)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual([...DASHBOARD_TEXTS.servicesColumns]);
+    ).toEqual([...DASHBOARD_TEXTS.servicesColumns, DASHBOARD_PAGE_TEXTS.avgHandlingColumn]);
     expect(within(services).getAllByRole('row')).toHaveLength(3);
+    // Average handling time per service, and per operator in a table of its own.
+    expect(within(services).getByRole('row', { name: /Photo Feed/ })).toHaveTextContent('42.5 s');
+    const operators = screen.getByRole('table', { name: DASHBOARD_PAGE_TEXTS.operatorsTitle });
+    expect(within(operators).getByRole('row', { name: /operator/ })).toHaveTextContent(
+      '1 min 15 s',
+    );
     const contents = screen.getByRole('table', { name: 'Contents' });
     expect(contents).toHaveTextContent('41');
     expect(contents).toHaveTextContent('operator');
