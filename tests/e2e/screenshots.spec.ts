@@ -264,7 +264,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
           }),
         ]);
         await page.goto('/park');
-        await page.getByRole('button', { name: 'Resume Moderation' }).click();
+        await page
+          .getByTestId('park-box')
+          .getByRole('button', { name: 'Resume Moderation' })
+          .click();
         const blurred = page.getByRole('article', { name: new RegExp(`^#${image} · `) });
         await blurred
           .getByRole('button', { name: 'Click to load image' })

@@ -104,7 +104,10 @@ test.describe('protection', () => {
       textItem(0, { message_type: 'image', content: imageUrl, subscriber_id: 'wellbeing-e2e' }),
     ]);
     await page.goto('/park');
-    await page.getByRole('button', { name: MODERATION_TEXTS.resume }).click();
+    await page
+      .getByTestId('park-box')
+      .getByRole('button', { name: MODERATION_TEXTS.resume })
+      .click();
     const imageCard = card(page, image);
     await expect(imageCard).toBeVisible({ timeout: ASSIGNED_TIMEOUT });
     await imageCard.getByRole('button', { name: 'Click to load image' }).click();
