@@ -174,6 +174,8 @@ export const wellbeingEndpoints = {
 
 export const WELLBEING_TEXTS = {
   profileTitle: 'Wellbeing',
+  openDialog: 'Wellbeing',
+  closeDialog: 'Close wellbeing choices',
   mediaLabel: 'Sensitive media',
   mediaHint: 'How images and video show until you reveal them. An administrator may force more.',
   soundLabel: 'Play sound in video and audio',

@@ -1,7 +1,7 @@
 /**
  * Operator wellbeing in the browser (README "Operator wellbeing"): a text item the AI tagged as
  * sensitive arrives with its words masked and its R hotkey reveals that card only; an image
- * under the operator's own "Blur" choice (set on /profile) is never drawn unblurred, checked at
+ * under the operator's own "Blur" choice (set from the moderation screen) is never drawn unblurred, checked at
  * the moment the image element enters the page, before the browser can paint it; the break
  * reminder appears after the configured seconds, and taking the break parks the operator with
  * a timer and returns the held items to the queue (another operator gets them).
@@ -89,28 +89,25 @@ test.describe('protection', () => {
       }).observe(document.documentElement, { childList: true, subtree: true });
     });
 
-    // Operators have no profile screen (section_profile); an administrator who moderates does.
-    await signIn(page, 'admin');
-    await page.goto('/my-profile');
-    const section = page.getByTestId('wellbeing-section');
-    await section.getByLabel(WELLBEING_TEXTS.mediaLabel).selectOption('blur');
+    // Operators have no profile screen (SPEC §6): they choose on the moderation screen. The
+    // batch operator's cards show media without a click, so the image enters the page at once.
+    await resumeModeration(page, 'batch');
+    await page.getByRole('button', { name: WELLBEING_TEXTS.openDialog }).click();
+    const dialog = page.getByRole('dialog', { name: WELLBEING_TEXTS.profileTitle });
+    await dialog.getByLabel(WELLBEING_TEXTS.mediaLabel).selectOption('blur');
     // Before the save: the notice's fade-in is a moment of low contrast axe would flag.
     await expectAxeClean(page);
-    await section.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(WELLBEING_TEXTS.saved)).toBeVisible();
+    await dialog.getByRole('button', { name: WELLBEING_TEXTS.closeDialog }).click();
+    await expect(dialog).toHaveCount(0);
 
     const imageUrl = `${server.baseURL}/icons/icon-192.png`;
     const [image = 0] = await ingestItems(server.baseURL, demoToken(server, SOCIAL), [
       textItem(0, { message_type: 'image', content: imageUrl, subscriber_id: 'wellbeing-e2e' }),
     ]);
-    await page.goto('/park');
-    await page
-      .getByTestId('park-box')
-      .getByRole('button', { name: MODERATION_TEXTS.resume })
-      .click();
     const imageCard = card(page, image);
     await expect(imageCard).toBeVisible({ timeout: ASSIGNED_TIMEOUT });
-    await imageCard.getByRole('button', { name: 'Click to load image' }).click();
     const img = imageCard.getByRole('img', { name: `Content item ${image}` });
     await expect(img).toBeVisible();
     const firstFrames = await page.evaluate(

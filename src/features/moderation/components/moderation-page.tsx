@@ -1,6 +1,17 @@
 import clsx from 'clsx';
-import { AlertTriangle, Keyboard, Layers, Loader2, Pause, Send, SquareStack } from 'lucide-react';
 import {
+  AlertTriangle,
+  EyeOff,
+  Keyboard,
+  Layers,
+  Loader2,
+  Pause,
+  Send,
+  SquareStack,
+} from 'lucide-react';
+import {
+  Suspense,
+  lazy,
   useCallback,
   useEffect,
   useRef,
@@ -9,6 +20,7 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
 import { MODERATION_TEXTS } from '../../../contract/content';
+import { WELLBEING_TEXTS } from '../../../contract/wellbeing';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PARK_RESUME_LOCK_MS, useClickLock } from '../../../lib/use-click-lock';
 import { recordModeratedTime } from '../api/moderation-calls';
@@ -32,6 +44,11 @@ import { BreakReminder } from '../../wellbeing/components/break-reminder';
 import { useRevealHotkey } from '../../wellbeing/use-reveal-hotkey';
 import { ContentCard } from './content-card';
 import { SHORTCUT_HINT, SHORTCUT_HINT_BATCH, ShortcutsDialog } from './shortcuts-dialog';
+
+/** The wellbeing choices' form loads with its first opening, not with the operator's screen. */
+const WellbeingDialog = lazy(async () => ({
+  default: (await import('../../wellbeing/components/wellbeing-dialog')).WellbeingDialog,
+}));
 
 export const MODERATION_PAGE_TEXTS = {
   elsewhereTitle: 'Moderating somewhere else',
@@ -105,6 +122,7 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
   const [filter, setFilter] = useState<ContentFilter>('All');
   const [activeId, setActiveId] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [wellbeingOpen, setWellbeingOpen] = useState(false);
   const cardRefs = useRef(new Map<number, HTMLElement>());
   const batch = user.is_batch_moderator;
   const elsewhere = state.phase === 'already_moderating';
@@ -166,7 +184,7 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
         metaKey: event.metaKey,
         targetTag: target?.tagName ?? 'BODY',
         targetEditable: target?.isContentEditable ?? false,
-        inDialog: isInDialog(event.target) || helpOpen,
+        inDialog: isInDialog(event.target) || helpOpen || wellbeingOpen,
         batch,
       });
       if (!command) return;
@@ -191,7 +209,7 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [active, batch, focusCard, helpOpen, store, submitOne, visible]);
+  }, [active, batch, focusCard, helpOpen, wellbeingOpen, store, submitOne, visible]);
 
   const onCardKeyDown = useCallback((event: ReactKeyboardEvent<HTMLElement>) => {
     // Escape from inside a card returns focus to the card itself.
@@ -239,11 +257,19 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
         )}
         <button
           type="button"
-          onClick={() => setHelpOpen(true)}
+          onClick={() => setWellbeingOpen(true)}
           className={clsx(
             'btn-ghost px-2 py-1 text-xs',
             !(user.role === 'operator' && state.phase === 'moderating') && 'ml-auto',
           )}
+        >
+          <EyeOff aria-hidden="true" className="size-4" />
+          {WELLBEING_TEXTS.openDialog}
+        </button>
+        <button
+          type="button"
+          onClick={() => setHelpOpen(true)}
+          className="btn-ghost px-2 py-1 text-xs"
           aria-label="Keyboard shortcuts"
         >
           <Keyboard aria-hidden="true" className="size-4" />
@@ -344,6 +370,11 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
       )}
 
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {wellbeingOpen && (
+        <Suspense fallback={null}>
+          <WellbeingDialog open onClose={() => setWellbeingOpen(false)} />
+        </Suspense>
+      )}
       <BreakReminder
         moderating={state.phase === 'moderating'}
         itemsKey={items.map((item) => item.id).join(',')}

@@ -6,6 +6,7 @@ export const SHORTCUTS: readonly { keys: string[]; action: string; batch?: boole
   { keys: ['↓', 'j'], action: 'Next card' },
   { keys: ['↑', 'k'], action: 'Previous card' },
   { keys: ['→', '←'], action: 'Next or previous card' },
+  { keys: ['R'], action: 'Reveal the blurred or masked content of the active card' },
   { keys: ['?'], action: 'Show this list' },
 ];
 

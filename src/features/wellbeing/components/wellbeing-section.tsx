@@ -23,7 +23,7 @@ import {
  * and audio play with sound. Saved on the server; the current user is updated at once, so every
  * card drawn afterwards follows the new choice.
  */
-export function WellbeingSection() {
+export function WellbeingSection({ framed = true }: { framed?: boolean }) {
   const queryClient = useQueryClient();
   const saved = useWellbeingPrefs();
   const [media, setMedia] = useState<Treatment>(saved.media);
@@ -51,6 +51,31 @@ export function WellbeingSection() {
     }
   }
 
+  const form = (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <SelectField<Treatment>
+        label={WELLBEING_TEXTS.mediaLabel}
+        name="media"
+        hint={WELLBEING_TEXTS.mediaHint}
+        error={errors.media}
+        value={media}
+        onChange={(value) => setMedia(value === '' ? 'none' : value)}
+        options={TREATMENTS.map((value) => ({ value, label: TREATMENT_LABELS[value] }))}
+      />
+      <CheckboxField
+        label={WELLBEING_TEXTS.soundLabel}
+        name="sound"
+        error={errors.sound}
+        value={sound}
+        onChange={setSound}
+      />
+      <button type="submit" className="btn-primary" disabled={saving}>
+        Save
+      </button>
+    </form>
+  );
+  if (!framed) return form;
+
   return (
     <section
       className="panel p-6"
@@ -60,27 +85,7 @@ export function WellbeingSection() {
       <h2 id="wellbeing-heading" className="mb-3 text-base font-semibold">
         {WELLBEING_TEXTS.profileTitle}
       </h2>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <SelectField<Treatment>
-          label={WELLBEING_TEXTS.mediaLabel}
-          name="media"
-          hint={WELLBEING_TEXTS.mediaHint}
-          error={errors.media}
-          value={media}
-          onChange={(value) => setMedia(value === '' ? 'none' : value)}
-          options={TREATMENTS.map((value) => ({ value, label: TREATMENT_LABELS[value] }))}
-        />
-        <CheckboxField
-          label={WELLBEING_TEXTS.soundLabel}
-          name="sound"
-          error={errors.sound}
-          value={sound}
-          onChange={setSound}
-        />
-        <button type="submit" className="btn-primary" disabled={saving}>
-          Save
-        </button>
-      </form>
+      {form}
     </section>
   );
 }
