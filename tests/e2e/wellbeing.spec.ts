@@ -74,6 +74,7 @@ test.describe('protection', () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { firstFrames: string[] }).firstFrames = seen;
+      // Observes the document itself: at document start its root element may not exist yet.
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.addedNodes) {
@@ -86,7 +87,7 @@ test.describe('protection', () => {
             }
           }
         }
-      }).observe(document.documentElement, { childList: true, subtree: true });
+      }).observe(document, { childList: true, subtree: true });
     });
 
     // Operators have no profile screen (SPEC §6): they choose on the moderation screen. The

@@ -231,26 +231,36 @@ describe('fuzzing every endpoint of the contract', () => {
       const { client } = await createOperator(server.db, server.baseUrl, { role: 'admin' });
       const headers: Record<string, string> =
         endpoint.access.kind === 'service-token' ? { authorization: `Bearer ${token}` } : {};
-      await fc.assert(
-        fc.asyncProperty(
-          pathFor(endpoint),
-          queryFor(endpoint),
-          bodyFor(endpoint),
-          async (path, query, body) => {
-            const url = `${path}${query}`;
-            const response = await client.request<ApiBody>(
-              endpoint.method,
-              url,
-              undefined,
-              endpoint.method === 'GET' || body === undefined
-                ? { headers }
-                : { headers, rawBody: body },
-            );
-            expectNoServerFault(endpoint, url, response);
-          },
-        ),
-        { seed: SEED, numRuns, interruptAfterTimeLimit: timeLimit, markInterruptAsFailure: false },
+      const property = fc.asyncProperty(
+        pathFor(endpoint),
+        queryFor(endpoint),
+        bodyFor(endpoint),
+        async (path, query, body) => {
+          const url = `${path}${query}`;
+          const response = await client.request<ApiBody>(
+            endpoint.method,
+            url,
+            undefined,
+            endpoint.method === 'GET' || body === undefined
+              ? { headers }
+              : { headers, rawBody: body },
+          );
+          expectNoServerFault(endpoint, url, response);
+        },
       );
+      const details = await fc.check(property, {
+        seed: SEED,
+        numRuns,
+        interruptAfterTimeLimit: timeLimit,
+        markInterruptAsFailure: false,
+      });
+      if (details.numRuns === 0) {
+        // A loaded machine spent the endpoint's whole share on its first request: one input
+        // without a time limit still checks it.
+        await fc.assert(property, { seed: SEED, numRuns: 1 });
+      } else if (details.failed) {
+        throw new Error(await fc.asyncDefaultReportMessage(details));
+      }
     }
     const health = await server.client().get('/healthz');
     expect(health.status).toBe(200);
