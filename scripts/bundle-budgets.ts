@@ -35,8 +35,9 @@ export const ROUTE_BUDGET_BYTES: Readonly<Record<string, number>> = {
   '/content-sender': 223 * KB,
   // The timeline's contract (a union of ten event shapes) and its icons.
   '/content-tool': 233 * KB,
-  // The sample table (TanStack Table), as on the list screens.
-  '/discard': 244 * KB,
+  // The sample table (TanStack Table), as on the list screens; a chunk it shares with the
+  // moderation screen carries the cards' focus keeper (about 0.1 KB).
+  '/discard': 245 * KB,
   // The moderation screen's tag chips for the developer's decision, and the API samples.
   '/sandbox': 228 * KB,
   '/charts': 256 * KB,

@@ -35,6 +35,7 @@ import {
 } from '../moderation-rules';
 import { useModerationSession } from '../moderation-session';
 import { useMediaPrefetch } from '../prefetch/media-prefetch';
+import { useCardFocus } from '../use-card-focus';
 import { useSubmitItems } from '../use-submit-items';
 import type { Channel } from '../../../contract/channels';
 import { ChannelContextPanel } from '../../channels/components/channel-context-panel';
@@ -133,6 +134,11 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
   const batchBusy = submitting.size > 0;
   useChannelScope(store, items, channel);
   useMediaPrefetch(items);
+  const { emptyRef, handOff } = useCardFocus({
+    ids: visible.map((item) => item.id),
+    leaving: submitting,
+    cards: cardRefs,
+  });
 
   useDocumentTitle(
     elsewhere
@@ -149,17 +155,12 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
   const submitOne = useCallback(
     (item: ModerationItem) => {
       if (!canSubmitItem(item, false)) return;
-      const index = visible.findIndex((candidate) => candidate.id === item.id);
-      const next = visible[index + 1] ?? visible[index - 1];
-      const hadFocus = cardRefs.current.get(item.id)?.contains(document.activeElement) ?? false;
+      // Keep the keyboard flow: the next card takes the focus now, before the submit re-renders.
+      const next = handOff(item.id);
+      if (next !== undefined) setActiveId(next);
       void submit([item.id]);
-      if (next) {
-        setActiveId(next.id);
-        // Keep the keyboard flow: the next card takes focus once this one has left the screen.
-        if (hadFocus) requestAnimationFrame(() => cardRefs.current.get(next.id)?.focus());
-      }
     },
-    [submit, visible],
+    [handOff, submit],
   );
 
   const onLoaded = useCallback(
@@ -305,7 +306,12 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
       )}
 
       {!elsewhere && visible.length === 0 && (
-        <div className="panel flex items-center justify-center gap-2 px-6 py-16 text-sm text-stone-500 dark:text-zinc-400">
+        <div
+          ref={emptyRef}
+          tabIndex={-1}
+          data-testid="moderation-empty"
+          className="panel flex items-center justify-center gap-2 px-6 py-16 text-sm text-stone-500 focus:outline-none dark:text-zinc-400"
+        >
           {waiting || state.phase === 'fetching_user' ? (
             <>
               <Loader2 aria-hidden="true" className="size-4 animate-spin" />
