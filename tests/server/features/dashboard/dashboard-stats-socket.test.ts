@@ -66,6 +66,8 @@ describe('/moderation-statistics', () => {
       pending: 5,
       assigned: 0,
       handled: 0,
+      // Nothing decided today: no handling time to average.
+      avg_handling_seconds: null,
     });
     expect(stat).toMatchObject({ total_pending: 5, pending: 5, assigned: 0 });
   });
