@@ -89,20 +89,14 @@ function withChannel(item: IngestItem, n: number, mediaBaseUrl: string): IngestI
   switch (n % 8) {
     case 2:
       return {
-        ...item,
-        message_type: 'text',
-        content: TEXTS[n % TEXTS.length] ?? 'Hello',
-        file_url: null,
+        ...asText(item, n),
         channel: 'chat',
         // A few conversations per subscriber, so the context shows earlier lines.
         conversation_id: `chat-${item.subscriber_id}-${n % 2}`,
       };
     case 4:
       return {
-        ...item,
-        message_type: 'text',
-        content: TEXTS[n % TEXTS.length] ?? 'Hello',
-        file_url: null,
+        ...asText(item, n),
         channel: 'inbox',
         inbox: {
           sender: `${item.username}@members.example`,
@@ -138,6 +132,16 @@ function withChannel(item: IngestItem, n: number, mediaBaseUrl: string): IngestI
     default:
       return item;
   }
+}
+
+/** The item as a text message of the sample texts: chat lines and inbox messages are text. */
+function asText(item: IngestItem, n: number): IngestItem {
+  return {
+    ...item,
+    message_type: 'text',
+    content: TEXTS[n % TEXTS.length] ?? 'Hello',
+    file_url: null,
+  };
 }
 
 const SUBJECTS = ['Your order', 'Meeting tomorrow', 'Re: the photos', 'Urgent!!!', 'Hello'];
