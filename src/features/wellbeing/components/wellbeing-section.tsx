@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import {
   TREATMENTS,
   TREATMENT_LABELS,
   WELLBEING_TEXTS,
+  WellbeingPrefsSchema,
   type Treatment,
-  type WellbeingPrefs,
 } from '../../../contract/wellbeing';
-import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { CheckboxField } from '../../../ui/form/checkbox-field';
+import { FormError } from '../../../ui/form/form-error';
 import { SelectField } from '../../../ui/form/select-field';
+import { useZodForm } from '../../../ui/form/use-zod-form';
 import { currentUserQuery } from '../../auth/api/current-user';
 import {
   saveWellbeingPrefs,
@@ -25,56 +25,32 @@ import {
  */
 export function WellbeingSection({ framed = true }: { framed?: boolean }) {
   const queryClient = useQueryClient();
-  const saved = useWellbeingPrefs();
-  const [media, setMedia] = useState<Treatment>(saved.media);
-  const [sound, setSound] = useState(saved.sound);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const form = useZodForm(WellbeingPrefsSchema, useWellbeingPrefs());
+  const submit = form.handleSubmit(async (values) => {
+    const prefs = await saveWellbeingPrefs(values);
+    queryClient.setQueryData(currentUserQuery.queryKey, (user) =>
+      user ? { ...user, wellbeing: prefs } : user,
+    );
+    void queryClient.invalidateQueries({ queryKey: wellbeingStatusQuery.queryKey });
+    notify.success(WELLBEING_TEXTS.saved);
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      const prefs: WellbeingPrefs = await saveWellbeingPrefs({ media, sound });
-      queryClient.setQueryData(currentUserQuery.queryKey, (user) =>
-        user ? { ...user, wellbeing: prefs } : user,
-      );
-      void queryClient.invalidateQueries({ queryKey: wellbeingStatusQuery.queryKey });
-      setErrors({});
-      notify.success(WELLBEING_TEXTS.saved);
-    } catch (error) {
-      const fields = error instanceof ApiError && error.code === 'validation' ? error.fields : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else notify.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const form = (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+  const fields = (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <FormError message={form.formError} />
       <SelectField<Treatment>
         label={WELLBEING_TEXTS.mediaLabel}
-        name="media"
         hint={WELLBEING_TEXTS.mediaHint}
-        error={errors.media}
-        value={media}
-        onChange={(value) => setMedia(value === '' ? 'none' : value)}
         options={TREATMENTS.map((value) => ({ value, label: TREATMENT_LABELS[value] }))}
+        {...form.field('media')}
       />
-      <CheckboxField
-        label={WELLBEING_TEXTS.soundLabel}
-        name="sound"
-        error={errors.sound}
-        value={sound}
-        onChange={setSound}
-      />
-      <button type="submit" className="btn-primary" disabled={saving}>
+      <CheckboxField label={WELLBEING_TEXTS.soundLabel} {...form.field('sound')} />
+      <button type="submit" className="btn-primary" disabled={form.submitting}>
         Save
       </button>
     </form>
   );
-  if (!framed) return form;
+  if (!framed) return fields;
 
   return (
     <section
@@ -85,7 +61,7 @@ export function WellbeingSection({ framed = true }: { framed?: boolean }) {
       <h2 id="wellbeing-heading" className="mb-3 text-base font-semibold">
         {WELLBEING_TEXTS.profileTitle}
       </h2>
-      {form}
+      {fields}
     </section>
   );
 }
