@@ -143,6 +143,7 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [enlarged, setEnlarged] = useState(false);
   const [startAt, setStartAt] = useState(0);
+  const [startMuted, setStartMuted] = useState<boolean | undefined>(undefined);
   const video = useRef<HTMLVideoElement | null>(null);
   const tagsRequired = item.submit_without_tags === 'no';
   const submittable = canSubmitItem(item, submitting);
@@ -151,6 +152,7 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
   function enlarge() {
     // The enlarged player picks up where the card's player stood, and the card's one pauses.
     setStartAt(video.current?.currentTime ?? 0);
+    setStartMuted(video.current?.muted);
     video.current?.pause();
     setEnlarged(true);
   }
@@ -288,6 +290,7 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
           userId={userId}
           open={enlarged}
           startAt={startAt}
+          muted={startMuted}
           onClose={() => setEnlarged(false)}
         />
       )}

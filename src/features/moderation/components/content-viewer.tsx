@@ -95,6 +95,7 @@ export function VideoPlayer({
   userId,
   enlarged,
   startAt = 0,
+  muted,
   onLoaded,
   onFailed,
   videoRef,
@@ -106,6 +107,8 @@ export function VideoPlayer({
   userId: number | null;
   enlarged: boolean;
   startAt?: number;
+  /** Starts muted; otherwise as the surrounding ProtectedMedia decides. */
+  muted?: boolean;
   onLoaded?: () => void;
   onFailed?: () => void;
   videoRef?: RefObject<HTMLVideoElement | null>;
@@ -127,6 +130,7 @@ export function VideoPlayer({
       controls
       preload="metadata"
       playsInline
+      muted={muted}
       aria-label={`Video of item ${item.id}`}
       className={className}
       onLoadedMetadata={(event) => {

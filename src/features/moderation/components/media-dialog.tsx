@@ -1,16 +1,19 @@
 import { useRef } from 'react';
 import { Dialog } from '../../../ui/lazy-dialog';
+import { useWellbeingPrefs } from '../../wellbeing/api/wellbeing-calls';
 import { VideoPlayer, logVideo, mediaSource, type ViewerItem } from './content-viewer';
 
 /**
- * The enlarged media dialog: the image or video at full size. Closing it logs closeMedia for a
- * video (SPEC §7) with where playback stood.
+ * The enlarged media dialog: the image or video at full size. A video goes on as the card's
+ * player stood: at its time, muted or not (without a card player, the operator's sound choice).
+ * Closing it logs closeMedia for a video (SPEC §7) with where playback stood.
  */
 export function MediaDialog({
   item,
   userId,
   open,
   startAt,
+  muted,
   onClose,
 }: {
   item: ViewerItem & { service: string };
@@ -18,9 +21,12 @@ export function MediaDialog({
   userId: number | null;
   open: boolean;
   startAt: number;
+  /** Whether the video starts muted; by default as the operator's sound choice says. */
+  muted?: boolean;
   onClose: () => void;
 }) {
   const video = useRef<HTMLVideoElement | null>(null);
+  const sound = useWellbeingPrefs().sound;
   const src = mediaSource(item);
 
   function close() {
@@ -46,6 +52,7 @@ export function MediaDialog({
           userId={userId}
           enlarged
           startAt={startAt}
+          muted={muted ?? !sound}
           videoRef={video}
           className="max-h-[85vh] w-full bg-black object-contain"
         />
