@@ -97,7 +97,9 @@ export async function readReport(
         ? await productivityFromRows(db, filter, limit)
         : await productivityFromRollups(db, filter, limit);
       const rows = productivityRows(capped(aggregates));
-      return { report: 'productivity', ...meta, rows: await withWellnessTime(db, filter, rows) };
+      // Operators who only took breaks add rows: the cap holds for those too.
+      const withBreaks = capped(await withWellnessTime(db, filter, rows));
+      return { report: 'productivity', ...meta, rows: withBreaks };
     }
     case 'services': {
       if (rollups) await checkRollupRows(db, 'report_service_rollups', filter);

@@ -95,30 +95,39 @@ export async function endWellnessBreaks(db: Queryable, userId: number): Promise<
   );
 }
 
+export interface WellnessTime {
+  periodStart: string;
+  operatorId: number;
+  operator: string;
+  seconds: number;
+}
+
 /**
  * Seconds of wellness break per operator and report period, a break counted in the period of
  * its start (an open one up to now), for the breaks starting in [start, end).
  */
-export async function wellnessSecondsByPeriod(
+export async function wellnessTimeByPeriod(
   db: Queryable,
   filter: { group: 'hour' | 'day' | 'week'; start: Date; end: Date; operatorId?: number },
-): Promise<Map<string, number>> {
-  const rows = await db.query<{ period_start: Date; user_id: number; seconds: number }>(
-    `select date_trunc($1, started_at, 'UTC') as period_start, user_id,
-            round(sum(extract(epoch from coalesce(ended_at, now()) - started_at)))::int as seconds
-       from wellness_breaks
-      where started_at >= $2 and started_at < $3 and ($4::int is null or user_id = $4)
-      group by 1, 2`,
+): Promise<WellnessTime[]> {
+  const rows = await db.query<{
+    period_start: Date;
+    user_id: number;
+    username: string;
+    seconds: number;
+  }>(
+    `select date_trunc($1, b.started_at, 'UTC') as period_start, b.user_id, u.username,
+            round(sum(extract(epoch from coalesce(b.ended_at, now()) - b.started_at)))::int
+              as seconds
+       from wellness_breaks b join users u on u.id = b.user_id
+      where b.started_at >= $2 and b.started_at < $3 and ($4::int is null or b.user_id = $4)
+      group by 1, 2, 3`,
     [filter.group, filter.start, filter.end, filter.operatorId ?? null],
   );
-  return new Map(
-    rows.map((row) => [
-      wellnessKey(new Date(row.period_start).toISOString(), Number(row.user_id)),
-      Number(row.seconds),
-    ]),
-  );
-}
-
-export function wellnessKey(periodStart: string, operatorId: number): string {
-  return `${periodStart}|${operatorId}`;
+  return rows.map((row) => ({
+    periodStart: new Date(row.period_start).toISOString(),
+    operatorId: Number(row.user_id),
+    operator: row.username,
+    seconds: Number(row.seconds),
+  }));
 }

@@ -171,6 +171,35 @@ describe('operator wellbeing', () => {
     expect(rows[0]?.wellness_break_seconds).toBeLessThan(200);
   });
 
+  it('reports the break of an operator who decided nothing, in a row of its own', async () => {
+    const operator = await createOperator(server.db, server.baseUrl);
+    await server.db.query(
+      `insert into wellness_breaks (user_id, reason, started_at, ended_at)
+       values ($1, 'cap', now() - interval '2 minutes', now() - interval '1 minute')`,
+      [operator.id],
+    );
+    const admin = await sessionFor(server.db, server.baseUrl, 'admin');
+    const now = Date.now();
+    const report = await admin.client.callOk(reportEndpoints.report, {
+      query: {
+        report: 'productivity',
+        group: 'day',
+        from: new Date(now - 86_400_000).toISOString(),
+        to: new Date(now).toISOString(),
+      },
+    });
+    const rows = (report.data.rows as ProductivityRow[]).filter(
+      (row) => row.operator_id === operator.id,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      operator: operator.username,
+      decided: 0,
+      handling_p50: null,
+      wellness_break_seconds: 60,
+    });
+  });
+
   it('refuses malformed take-break payloads with a validation answer and stays up', async () => {
     const operator = await createOperator(server.db, server.baseUrl);
     const socket = await openModerationSocket(server.baseUrl, operator);
