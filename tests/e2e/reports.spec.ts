@@ -100,12 +100,14 @@ test.describe('reports and charts', () => {
       await dialog.getByRole('button', { name: REPORTS_TEXTS.saved.create }).click();
       await expect(notice(admin, REPORTS_TEXTS.saved.saved)).toBeVisible();
       await admin.goto('/reports');
+      // The report kinds of the page: the drawer has a Services group button of its own.
+      const kinds = admin.getByRole('main');
       await expect(
-        admin.getByRole('button', { name: REPORTS_TEXTS.kinds.productivity }),
+        kinds.getByRole('button', { name: REPORTS_TEXTS.kinds.productivity }),
       ).toHaveAttribute('aria-pressed', 'true');
       await admin.getByLabel(REPORTS_TEXTS.saved.label).selectOption({ label: 'Chat volume' });
       await expect(
-        admin.getByRole('button', { name: REPORTS_TEXTS.kinds.services }),
+        kinds.getByRole('button', { name: REPORTS_TEXTS.kinds.services }),
       ).toHaveAttribute('aria-pressed', 'true');
       await expect(admin).toHaveURL(/report=services/);
     });
