@@ -1,6 +1,7 @@
 import { Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { WELLBEING_TEXTS } from '../../../contract/wellbeing';
+import { useCurrentUser } from '../../auth/api/current-user';
 import { breakEndsAt } from '../break-timer';
 
 function mmss(ms: number): string {
@@ -8,9 +9,10 @@ function mmss(ms: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** The park screen's break timer, shown while this tab is on a wellbeing break. */
+/** The park screen's break timer, shown while the operator is on a wellbeing break. */
 export function BreakCountdown() {
-  const [endsAt] = useState(breakEndsAt);
+  const userId = useCurrentUser().id;
+  const [endsAt] = useState(() => breakEndsAt(userId));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (endsAt === null) return;

@@ -6,15 +6,19 @@ import { WELLBEING_TEXTS, type BreakReason } from '../../../contract/wellbeing';
 import { getSocket } from '../../../lib/socket-manager';
 import { Dialog } from '../../../ui/lazy-dialog';
 import { wellbeingStatusQuery } from '../api/wellbeing-calls';
-import { clearBreakTimer, startBreakTimer } from '../break-timer';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { continueStretch, restartStretch, startBreakTimer } from '../break-timer';
 import { breakDue, formatSpan } from '../protection-rules';
 
 /** How often the reminder looks at the clock while moderating. */
 const CHECK_MS = 1_000;
 
+/** The break length until the server's policy has loaded (the policy's own default). */
+const DEFAULT_BREAK_SECONDS = 300;
+
 /**
  * The exposure break of the moderation screen. While the operator moderates it watches the time
- * since moderation began and the server's count of sensitive items shown in the last hour (read
+ * since this stretch of moderation began (break-timer.ts: a reload or another tab continues it) and the server's count of sensitive items shown in the last hour (read
  * again whenever the assigned items change); when a break is due it offers one in a dialog, or
  * with the admin's "send" mode takes it at once. Taking it sends take-break (the server parks the
  * operator: held items go back to the queue at once, and records the wellness break), starts the
@@ -32,7 +36,9 @@ export function BreakReminder({
   onPark: () => void;
 }) {
   const queryClient = useQueryClient();
+  const userId = useCurrentUser().id;
   const status = useQuery({ ...wellbeingStatusQuery, enabled: moderating });
+  const restMs = (status.data?.policy.break_seconds ?? DEFAULT_BREAK_SECONDS) * 1000;
   const since = useRef(0);
   const capDismissedAt = useRef<number | null>(null);
   const [due, setDue] = useState<{ reason: Exclude<BreakReason, 'self'>; span: number } | null>(
@@ -40,11 +46,8 @@ export function BreakReminder({
   );
 
   useEffect(() => {
-    if (moderating) {
-      since.current = Date.now();
-      clearBreakTimer();
-    }
-  }, [moderating]);
+    if (moderating) since.current = continueStretch(userId, restMs);
+  }, [moderating, userId, restMs]);
 
   useEffect(() => {
     if (moderating) void queryClient.invalidateQueries({ queryKey: wellbeingStatusQuery.queryKey });
@@ -53,11 +56,11 @@ export function BreakReminder({
   const takeBreak = useCallback(
     (reason: BreakReason) => {
       getSocket(NAMESPACES.onlineUsers).emit('take-break', { reason });
-      startBreakTimer(status.data?.policy.break_seconds ?? 300);
+      startBreakTimer(userId, restMs / 1000);
       setDue(null);
       onPark();
     },
-    [onPark, status.data?.policy.break_seconds],
+    [onPark, userId, restMs],
   );
 
   const data = status.data;
@@ -65,6 +68,8 @@ export function BreakReminder({
     if (!moderating || !data || due) return;
     const check = () => {
       const now = Date.now();
+      // Also keeps the stretch seen, and follows a "Not now" given in another tab.
+      since.current = continueStretch(userId, restMs, now);
       const reason = breakDue({
         policy: data.policy,
         since: since.current,
@@ -79,11 +84,14 @@ export function BreakReminder({
     check();
     const timer = window.setInterval(check, CHECK_MS);
     return () => window.clearInterval(timer);
-  }, [moderating, data, due, takeBreak]);
+  }, [moderating, data, due, takeBreak, userId, restMs]);
 
   const putOff = () => {
     if (due?.reason === 'cap') capDismissedAt.current = data?.sensitive_last_hour ?? null;
-    else since.current = Date.now();
+    else {
+      since.current = Date.now();
+      restartStretch(userId, since.current);
+    }
     setDue(null);
   };
 
