@@ -7,7 +7,15 @@
  * on its data directory, as PGlite requires.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -133,11 +141,25 @@ async function withPublicUrl(options: ServerOptions): Promise<ServerOptions> {
   return { ...options, port, env: { ...options.env, PUBLIC_URL: `http://127.0.0.1:${port}` } };
 }
 
+/**
+ * The data directory new servers start from, when E2E_DATA_TEMPLATE names one (global setup
+ * makes it once): migrated and seeded with the demo data, beside the log of its first start,
+ * where the demo services' API tokens were printed (once: a copy's log starts with them). A copy
+ * spares each server the migrations and the seed, most of its start-up.
+ */
+function fromTemplate(dataDir: string, logFile: string): void {
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (!template) return;
+  cpSync(template, dataDir, { recursive: true });
+  copyFileSync(`${template}.server.log`, logFile);
+}
+
 export async function startServer(given: ServerOptions): Promise<ServerHandle> {
   const options = await withPublicUrl(given);
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'mc-e2e-data-'));
   const logFile = `${dataDir}.server.log`;
+  if (ownsDataDir && !options.env?.DATABASE_URL) fromTemplate(dataDir, logFile);
   // What earlier runs on this data directory left in the log; the file gets this run appended.
   const earlier = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
   const out = createWriteStream(logFile, { flags: 'a' });
