@@ -66,7 +66,6 @@ describe('local AI provider', () => {
       spam: Array.from({ length: 5_000 }, (_, index) => `word${index}`),
       drugs: ['pills'],
     };
-    const started = performance.now();
     const answer = await provider.suggest({
       messageType: 'text',
       content: huge,
@@ -74,9 +73,9 @@ describe('local AI provider', () => {
       tags: ['spam', 'drugs'],
       wordLists,
     });
-    // The text past the cap (where 'pills' is) and the words past MAX_WORDS are not read.
+    // The text past the cap (where 'pills' is) and the words past MAX_WORDS are not read: what
+    // the answer shows, with no clock to fail on a loaded machine.
     expect(answer?.tags).toEqual(['SAFE']);
-    expect(performance.now() - started).toBeLessThan(2_000);
     const early = await provider.suggest({
       messageType: 'text',
       content: `pills ${huge}`,
