@@ -45,8 +45,13 @@ export function BreakReminder({
     null,
   );
 
+  // Set when a break is taken, until moderation starts again: the stretch has ended, and the
+  // checks below must not start a new one (that would also end the break's countdown).
+  const onBreak = useRef(false);
   useEffect(() => {
-    if (moderating) since.current = continueStretch(userId, restMs);
+    if (!moderating) return;
+    onBreak.current = false;
+    since.current = continueStretch(userId, restMs);
   }, [moderating, userId, restMs]);
 
   useEffect(() => {
@@ -56,6 +61,7 @@ export function BreakReminder({
   const takeBreak = useCallback(
     (reason: BreakReason) => {
       getSocket(NAMESPACES.onlineUsers).emit('take-break', { reason });
+      onBreak.current = true;
       startBreakTimer(userId, restMs / 1000);
       setDue(null);
       onPark();
@@ -65,8 +71,9 @@ export function BreakReminder({
 
   const data = status.data;
   useEffect(() => {
-    if (!moderating || !data || due) return;
+    if (!moderating || !data || due || onBreak.current) return;
     const check = () => {
+      if (onBreak.current) return;
       const now = Date.now();
       // Also keeps the stretch seen, and follows a "Not now" given in another tab.
       since.current = continueStretch(userId, restMs, now);
