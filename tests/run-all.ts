@@ -1,16 +1,16 @@
 /**
- * `npm test`: every check the project has, stopping after the first step in which a stage fails:
+ * `npm test`: every check the project has, in two lanes that run side by side:
  *
- *   1. `npm run check` (typecheck, lint with zero warnings, format check) beside the unit tests
- *      (vitest project `unit`, jsdom)
- *   2. server tests on the embedded database (vitest project `server`, PGlite)
- *   3. the same server tests on PostgreSQL, when TEST_DATABASE_URL is set, beside the browser
- *      tests (`npm run test:e2e`, Playwright in Chromium), when tests/e2e/run-e2e.ts exists
+ *   - `npm run check` (typecheck, lint with zero warnings, format check), then the unit tests
+ *     (vitest project `unit`, jsdom), then the server tests on the embedded database (vitest
+ *     project `server`, PGlite), then the same server tests on PostgreSQL when TEST_DATABASE_URL
+ *     is set;
+ *   - the browser tests (`npm run test:e2e`, Playwright in Chromium), when tests/e2e/run-e2e.ts
+ *     exists.
  *
- * Stages of one step run side by side: each pair leaves a core mostly idle on its own (the
- * typecheck and lint are single-threaded; the browser tests wait on pages, and the PostgreSQL
- * stage on its server), so together they finish in about the time of the longer one. A stage
- * that runs beside another writes its output to test-results/<name>.log, printed when it ends.
+ * A lane stops at its first failing stage. The browser tests are the longest stage by far and
+ * spend most of it waiting on pages and timers, so the other lane fits in their time on two
+ * cores. Each stage's output goes to test-results/<stage>.log and is printed when it ends.
  *
  * Each test stage writes a JSON report under test-results/, from which the summary counts tests.
  * The last line is always `tests: N passed, N failed` (plus `, N skipped` when some were), and
@@ -75,7 +75,12 @@ function readPlaywright(json: unknown): Counts {
   };
 }
 
-function vitestStage(name: string, project: string, file: string, env?: Record<string, string>) {
+function vitestStage(
+  name: string,
+  project: string,
+  file: string,
+  options: { env?: Record<string, string>; args?: string[] } = {},
+) {
   const report = path.join(RESULTS_DIR, file);
   return {
     name,
@@ -90,29 +95,36 @@ function vitestStage(name: string, project: string, file: string, env?: Record<s
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
+      ...(options.args ?? []),
     ],
-    env,
+    env: options.env,
     report: { file: report, read: readVitest },
   } satisfies Stage;
 }
 
-const steps: Stage[][] = [
+/**
+ * The server tests run in one worker beside the browser tests: two would take both cores from
+ * the browser tests' pages and timers, and this lane still ends well before the browser tests.
+ */
+const BESIDE_BROWSER_TESTS = ['--maxWorkers=1'];
+
+const lanes: Stage[][] = [
   [
     { name: 'check (typecheck, lint, format)', command: ['npm', 'run', 'check'] },
     vitestStage('unit tests', 'unit', 'vitest-unit.json'),
-  ],
-  [
     vitestStage('server tests on PGlite', 'server', 'vitest-server-pglite.json', {
-      TEST_DB: 'pglite',
+      env: { TEST_DB: 'pglite' },
+      args: BESIDE_BROWSER_TESTS,
     }),
-  ],
-  [
     {
       ...vitestStage('server tests on PostgreSQL', 'server', 'vitest-server-postgres.json', {
-        TEST_DB: 'postgres',
+        env: { TEST_DB: 'postgres' },
+        args: BESIDE_BROWSER_TESTS,
       }),
       ...(process.env.TEST_DATABASE_URL ? {} : { skipBecause: 'TEST_DATABASE_URL is not set' }),
     },
+  ],
+  [
     {
       name: 'browser tests (Playwright, Chromium)',
       command: ['npm', 'run', 'test:e2e'],
@@ -126,7 +138,7 @@ const steps: Stage[][] = [
 async function run(stage: Stage, logFile?: string): Promise<Outcome> {
   if (stage.report) rmSync(stage.report.file, { force: true });
   const header = `\n=== ${stage.name}: ${stage.command.join(' ')}\n`;
-  if (logFile) console.log(`${header}(beside another stage; its output follows when it ends)`);
+  if (logFile) console.log(`${header}(beside the other lane; its output follows when it ends)`);
   else console.log(header);
   const started = Date.now();
   const [command = '', ...args] = stage.command;
@@ -204,27 +216,22 @@ function useRamDiskForScratch(): (() => void) | undefined {
 async function main(): Promise<number> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const removeScratch = useRamDiskForScratch();
-  const outcomes: Outcome[] = [];
-  let stopped = false;
-  for (const step of steps) {
-    if (stopped) {
-      for (const stage of step) {
-        outcomes.push({ stage, status: 'not run', note: 'an earlier stage failed' });
+  const logOf = (stage: Stage) =>
+    path.join(RESULTS_DIR, `${stage.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
+  const runLane = async (lane: Stage[]): Promise<Outcome[]> => {
+    const done: Outcome[] = [];
+    for (const stage of lane) {
+      if (done.some((outcome) => outcome.status === 'failed')) {
+        done.push({ stage, status: 'not run', note: 'an earlier stage of its lane failed' });
+      } else if (stage.skipBecause) {
+        done.push({ stage, status: 'not run', note: stage.skipBecause });
+      } else {
+        done.push(await run(stage, logOf(stage)));
       }
-      continue;
     }
-    const runnable = step.filter((stage) => !stage.skipBecause);
-    const logOf = (stage: Stage) =>
-      runnable.length > 1
-        ? path.join(RESULTS_DIR, `${stage.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`)
-        : undefined;
-    const ran = await Promise.all(runnable.map((stage) => run(stage, logOf(stage))));
-    for (const stage of step) {
-      const outcome = ran.find((candidate) => candidate.stage === stage);
-      outcomes.push(outcome ?? { stage, status: 'not run', note: stage.skipBecause ?? '' });
-    }
-    stopped = ran.some((outcome) => outcome.status === 'failed');
-  }
+    return done;
+  };
+  const outcomes = (await Promise.all(lanes.map(runLane))).flat();
 
   removeScratch?.();
 
