@@ -79,7 +79,7 @@ function vitestStage(
   name: string,
   project: string,
   file: string,
-  options: { env?: Record<string, string>; args?: string[] } = {},
+  options: { env?: Record<string, string> } = {},
 ) {
   const report = path.join(RESULTS_DIR, file);
   return {
@@ -95,18 +95,11 @@ function vitestStage(
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
-      ...(options.args ?? []),
     ],
     env: options.env,
     report: { file: report, read: readVitest },
   } satisfies Stage;
 }
-
-/**
- * The server tests run in one worker beside the browser tests: two would take both cores from
- * the browser tests' pages and timers, and this lane still ends well before the browser tests.
- */
-const BESIDE_BROWSER_TESTS = ['--maxWorkers=1'];
 
 const lanes: Stage[][] = [
   [
@@ -114,12 +107,10 @@ const lanes: Stage[][] = [
     vitestStage('unit tests', 'unit', 'vitest-unit.json'),
     vitestStage('server tests on PGlite', 'server', 'vitest-server-pglite.json', {
       env: { TEST_DB: 'pglite' },
-      args: BESIDE_BROWSER_TESTS,
     }),
     {
       ...vitestStage('server tests on PostgreSQL', 'server', 'vitest-server-postgres.json', {
         env: { TEST_DB: 'postgres' },
-        args: BESIDE_BROWSER_TESTS,
       }),
       ...(process.env.TEST_DATABASE_URL ? {} : { skipBecause: 'TEST_DATABASE_URL is not set' }),
     },

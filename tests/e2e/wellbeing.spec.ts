@@ -64,6 +64,8 @@ test.describe('protection', () => {
     await expect(first.getByRole('button', { name: WELLBEING_TEXTS.reveal(tagged) })).toHaveCount(
       0,
     );
+    // Signed out of the shared server: left open, this operator would take the next test's item.
+    await page.context().close();
   });
 
   test('an image under the Blur choice is never drawn unblurred, and a click reveals it', async ({
