@@ -12,8 +12,10 @@ import {
 import {
   Suspense,
   lazy,
+  memo,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -109,6 +111,62 @@ function Filters({
     </div>
   );
 }
+
+/** What a held card does, the same functions for every card and every render. */
+interface HeldCardActions {
+  register: (id: number, element: HTMLElement | null) => void;
+  activate: (id: number) => void;
+  toggleTag: (id: number, name: string) => void;
+  customTag: (id: number, value: string | null) => void;
+  submit: (item: ModerationItem) => void;
+  loaded: (id: number) => void;
+  cardKeyDown: (event: ReactKeyboardEvent<HTMLElement>) => void;
+}
+
+/**
+ * One held item's card. Memoised: a submit re-renders the screen, and only the cards whose item
+ * or state changed render again, so the next card shows within the frame of the key press.
+ */
+const HeldCard = memo(function HeldCard({
+  item,
+  userId,
+  batch,
+  submitting,
+  active,
+  channel,
+  actions,
+}: {
+  item: ModerationItem;
+  userId: number;
+  batch: boolean;
+  submitting: boolean;
+  active: boolean;
+  channel: Channel | undefined;
+  actions: HeldCardActions;
+}) {
+  const { id } = item;
+  const register = useCallback(
+    (element: HTMLElement | null) => actions.register(id, element),
+    [actions, id],
+  );
+  return (
+    <ContentCard
+      ref={register}
+      item={item}
+      userId={userId}
+      batch={batch}
+      submitting={submitting}
+      active={active}
+      onActivate={() => actions.activate(id)}
+      onToggleTag={(name) => actions.toggleTag(id, name)}
+      onCustomTag={(value) => actions.customTag(id, value)}
+      onSubmit={() => actions.submit(item)}
+      onLoaded={() => actions.loaded(id)}
+      onCardKeyDown={actions.cardKeyDown}
+      context={channel ? <ChannelContextPanel itemId={id} channel={channel} /> : undefined}
+    />
+  );
+});
 
 /**
  * The live moderation screen of SPEC §2. With a `channel` it is that channel's view (/chat,
@@ -218,6 +276,22 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
       event.currentTarget.focus();
     }
   }, []);
+
+  const cardActions = useMemo<HeldCardActions>(
+    () => ({
+      register: (id, element) => {
+        if (element) cardRefs.current.set(id, element);
+        else cardRefs.current.delete(id);
+      },
+      activate: setActiveId,
+      toggleTag: (id, name) => store.toggleTag(id, name),
+      customTag: (id, value) => store.setCustomTag(id, value),
+      submit: submitOne,
+      loaded: onLoaded,
+      cardKeyDown: onCardKeyDown,
+    }),
+    [store, submitOne, onLoaded, onCardKeyDown],
+  );
 
   return (
     <div className="space-y-4 pb-20">
@@ -331,26 +405,15 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
       {!elsewhere && visible.length > 0 && (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Assigned content">
           {visible.map((item) => (
-            <ContentCard
+            <HeldCard
               key={item.id}
-              ref={(element) => {
-                if (element) cardRefs.current.set(item.id, element);
-                else cardRefs.current.delete(item.id);
-              }}
               item={item}
               userId={user.id}
               batch={batch}
               submitting={submitting.has(item.id)}
               active={active?.id === item.id}
-              onActivate={() => setActiveId(item.id)}
-              onToggleTag={(name) => store.toggleTag(item.id, name)}
-              onCustomTag={(value) => store.setCustomTag(item.id, value)}
-              onSubmit={() => submitOne(item)}
-              onLoaded={() => onLoaded(item.id)}
-              onCardKeyDown={onCardKeyDown}
-              context={
-                channel ? <ChannelContextPanel itemId={item.id} channel={channel} /> : undefined
-              }
+              channel={channel}
+              actions={cardActions}
             />
           ))}
         </div>
