@@ -3,7 +3,7 @@
  * about pixels. Runs only as the `screenshots` project: E2E_SCREENSHOTS=1 npm run test:e2e --
  * --project screenshots. Files land in test-results/screenshots/.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { FORGOT_PASSWORD_TEXTS } from '../../src/contract/auth';
 import { CHANNELS, CHANNEL_TEXTS } from '../../src/contract/channels';
 import { MODERATION_TEXTS } from '../../src/contract/content';
@@ -246,6 +246,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
           viewport: { width: 1280, height: 800 },
         });
         const page = await context.newPage();
+        // Operators work on tablets too: each wellbeing screen is taken at both widths.
+        const shotWide = async (name: string, subject?: Locator) => {
+          await shot(page, name);
+          await page.setViewportSize({ width: 820, height: 1180 });
+          await subject?.scrollIntoViewIfNeeded();
+          // The drawer narrows with a transition: the picture waits for it to end.
+          await page.waitForFunction(() =>
+            document
+              .getAnimations()
+              .every(
+                (animation) =>
+                  !(animation instanceof CSSTransition) || animation.playState !== 'running',
+              ),
+          );
+          await shot(page, `${name}-tablet`);
+          await page.setViewportSize({ width: 1280, height: 800 });
+        };
         await signIn(page, 'admin');
         await page.goto('/my-profile');
         const section = page.getByTestId('wellbeing-section');
@@ -253,7 +270,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await section.getByRole('button', { name: 'Save' }).click();
         await expect(page.getByText(WELLBEING_TEXTS.saved)).toBeVisible();
         await section.scrollIntoViewIfNeeded();
-        await shot(page, 'wellbeing-profile');
+        await shotWide('wellbeing-profile', section);
 
         const token = /^\s+demo-social: (\S+)$/m.exec(server.readLog())?.[1] ?? '';
         const [image = 0] = await ingestItems(server.baseURL, token, [
@@ -273,15 +290,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
           .getByRole('button', { name: 'Click to load image' })
           .click({ timeout: 20_000 });
         await expect(blurred.locator('[data-treatment="both"]')).toBeVisible();
-        await shot(page, 'wellbeing-blurred-card');
+        await shotWide('wellbeing-blurred-card');
 
         const dialog = page.getByRole('dialog', { name: WELLBEING_TEXTS.breakTitle });
         await expect(dialog).toBeVisible({ timeout: 20_000 });
-        await shot(page, 'wellbeing-break-dialog');
+        await shotWide('wellbeing-break-dialog');
         expect(await seriousFindings(page)).toEqual([]);
         await dialog.getByRole('button', { name: WELLBEING_TEXTS.takeBreak }).click();
         await expect(page.getByTestId('break-timer')).toBeVisible();
-        await shot(page, 'wellbeing-break-park');
+        await shotWide('wellbeing-break-park');
         await context.close();
       } finally {
         await server.dispose();

@@ -162,3 +162,22 @@ test('sign-out returns to the login page and protected pages then redirect there
   const status = await page.evaluate(async () => (await fetch('/api/auth')).status);
   expect(status).toBe(401);
 });
+
+test('the drawer gives the page its room when the window turns narrow, and comes back when wide', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'admin');
+  const drawer = page.getByRole('navigation', { name: 'Main navigation' });
+  const keepOpen = drawer.getByRole('button', { name: 'Keep navigation open' });
+  const collapse = drawer.getByRole('button', { name: 'Collapse navigation' });
+  await expect(collapse).toBeVisible();
+  // A tablet turned upright: the full drawer would cover the page.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect(keepOpen).toBeAttached();
+  const drawerBox = await drawer.boundingBox();
+  const mainBox = await page.locator('main').locator('> div').boundingBox();
+  expect(drawerBox && mainBox && drawerBox.x + drawerBox.width <= mainBox.x).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(collapse).toBeVisible();
+});

@@ -9,19 +9,34 @@ import { buildNavigation, showsDrawer } from '../navigation';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
+/** Wide enough for the full drawer beside the page (Tailwind's `lg`, as the page's padding). */
+const WIDE = '(min-width: 1024px)';
+
+/** The drawer is kept open on wide screens unless the user collapsed it. */
+function pinnedByDefault(wide: boolean): boolean {
+  return wide && localStorage.getItem('drawer') !== 'mini';
+}
+
 /** The signed-in frame: app bar, drawer (not for operators and demo), the page. */
 export function AppLayout({ topBarStatus }: { topBarStatus?: ReactNode }) {
   const user = useCurrentUser();
   const navigation = useMemo(() => buildNavigation(user.permissions), [user.permissions]);
-  const [pinned, setPinned] = useState(
-    () => localStorage.getItem('drawer') !== 'mini' && window.innerWidth >= 1024,
-  );
+  const [pinned, setPinned] = useState(() => pinnedByDefault(window.matchMedia(WIDE).matches));
   const drawer = showsDrawer(user.role);
   useOutboxUser(user.id);
   useRequestPersistentStorage(true);
 
   useEffect(() => {
     connectAllSockets();
+  }, []);
+
+  // A window or tablet that turns narrow gets the room back: the full drawer would cover the
+  // page. Turning wide again restores the operator's choice.
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE);
+    const onChange = () => setPinned(pinnedByDefault(wide.matches));
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
   }, []);
 
   function onPinnedChange(next: boolean) {
