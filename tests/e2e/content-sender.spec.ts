@@ -3,6 +3,7 @@
  * a video) as Demo Chat, sees what the server stored, sends it, and an operator gets it on
  * /moderation and sees the picture served by the console.
  */
+import { CHANNEL_TEXTS } from '../../src/contract/channels';
 import { MODERATION_TEXTS } from '../../src/contract/content';
 import { CONTENT_SENDER_UI_TEXTS as TEXTS } from '../../src/features/content-sender/content-sender-texts';
 import { expect, notice, pageOn, signIn, test, useOwnServer } from './support/fixtures';
@@ -65,5 +66,52 @@ test.describe('content sender', () => {
     );
     await expect(image).toHaveJSProperty('naturalWidth', 1);
     await operator.context().close();
+  });
+
+  test('an admin sends an inbox message with its thread, and /inbox shows its sender and subject', async ({
+    browser,
+  }) => {
+    const admin = await pageOn(browser, server);
+    const field = (name: string) => admin.getByRole('textbox', { name, exact: true });
+    await signIn(admin, 'admin');
+    await admin.goto('/content-sender');
+    await admin.getByLabel(TEXTS.service).selectOption({ label: CHAT.name });
+    await admin.getByLabel(TEXTS.subscriber).fill('e2e-inbox');
+    await admin.getByLabel(TEXTS.userId).fill('u-7');
+    await admin.getByLabel(TEXTS.text).fill('Are the tickets still for sale?');
+
+    // A chat message needs its conversation: the form says so beside the field.
+    await admin.getByLabel(TEXTS.channel).selectOption({ label: CHANNEL_TEXTS.titles.chat });
+    await admin.getByRole('button', { name: TEXTS.send, exact: true }).click();
+    await expect(field(TEXTS.conversationId)).toBeFocused();
+    await expect(admin.getByText(`${TEXTS.conversationId} is required`)).toBeVisible();
+
+    // Another channel clears the chat's field and asks for its own.
+    await admin.getByLabel(TEXTS.channel).selectOption({ label: CHANNEL_TEXTS.titles.inbox });
+    await expect(field(TEXTS.conversationId)).toBeHidden();
+    await field(CHANNEL_TEXTS.from).fill('alice@example.com');
+    await field(CHANNEL_TEXTS.to).fill('tickets@example.com');
+    await admin.getByRole('button', { name: TEXTS.send, exact: true }).click();
+    await expect(field(CHANNEL_TEXTS.thread)).toBeFocused();
+    await expect(admin.getByText(`${CHANNEL_TEXTS.thread} is required`)).toBeVisible();
+    await field(CHANNEL_TEXTS.thread).fill('thread-77');
+    await field(CHANNEL_TEXTS.subject).fill('Tickets');
+    expect(await seriousFindings(admin)).toEqual([]);
+    await admin.getByRole('button', { name: TEXTS.send, exact: true }).click();
+    const sent = notice(admin, /Item \d+ sent as Demo Chat: it is in the queue\./);
+    await expect(sent).toBeVisible();
+    const id = Number(/Item (\d+)/.exec((await sent.textContent()) ?? '')?.[1]);
+    // The next message of the same thread keeps its channel and context.
+    await expect(field(CHANNEL_TEXTS.thread)).toHaveValue('thread-77');
+
+    await admin.goto('/inbox');
+    await admin.getByRole('button', { name: MODERATION_TEXTS.resume }).first().click();
+    await expect(admin).toHaveURL(/\/inbox$/);
+    const card = admin.getByRole('article', { name: new RegExp(`^#${id} · `) });
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    await expect(card).toContainText('alice@example.com');
+    await expect(card).toContainText('tickets@example.com');
+    await expect(card).toContainText('Tickets');
+    await admin.context().close();
   });
 });

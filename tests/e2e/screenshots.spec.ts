@@ -565,6 +565,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
       await expect(page.getByTestId('upload-preview')).toBeVisible();
       await shot(page, 'content-sender');
+
+      // A social post with its reactions and media, refused for a bad address, on a tablet.
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await page
+        .getByLabel(CONTENT_SENDER_UI_TEXTS.channel)
+        .selectOption({ label: CHANNEL_TEXTS.titles.social });
+      await page.getByRole('spinbutton', { name: CHANNEL_TEXTS.likes }).fill('1200');
+      await page.getByRole('spinbutton', { name: CHANNEL_TEXTS.shares }).fill('85');
+      await page
+        .getByLabel(CONTENT_SENDER_UI_TEXTS.socialMedia)
+        .fill('https://example.com/a.jpg\nnot-an-address');
+      await page.getByRole('button', { name: CONTENT_SENDER_UI_TEXTS.send, exact: true }).click();
+      await expect(page.getByLabel(CONTENT_SENDER_UI_TEXTS.socialMedia)).toBeFocused();
+      await shot(page, 'content-sender-social-tablet');
+      // The send's notice fades out meanwhile; axe would read its colours half-way.
+      await expect(notice(page, /sent as/)).toBeHidden({ timeout: 20_000 });
+      expect(await seriousFindings(page)).toEqual([]);
     });
 
     // On a server of its own: the demo user's sandbox and the counters are per server.

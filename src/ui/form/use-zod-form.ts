@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../contract/validation';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -13,6 +13,8 @@ import { ApiError, errorMessage } from '../../lib/api-client';
  * - A 422 answer's `fields` (ApiError.fields, keyed like fieldErrors: 'name', 'a.b') show beside
  *   the same fields, each until that field changes. Messages for names the form has no field
  *   for, and failures without fields, show as the form's own message (`formError`).
+ * - A field inside an object value (`subField('inbox', 'sender')`, named 'inbox.sender') shows
+ *   its own messages and those below it ('social.media.2' beside 'social.media').
  */
 export type FieldBinding<V> = {
   name: string;
@@ -48,10 +50,33 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   );
 
   const names = useMemo(() => new Set(Object.keys(first)), [first]);
+  /** The nested fields rendered so far ('inbox.sender'). */
+  const nested = useRef(new Set<string>());
+
+  /** The form shows this message beside one of its fields, not as the form's message. */
+  function hasFieldFor(name: string): boolean {
+    if (names.has(name)) return true;
+    for (const field of nested.current) {
+      if (name === field || name.startsWith(`${field}.`)) return true;
+    }
+    return false;
+  }
 
   function errorOf(name: string): string | undefined {
     const client = submitted || shown.has(name) ? clientErrors[name] : undefined;
     return client ?? serverErrors[name];
+  }
+
+  /** The field's own message, else the first of the values below it. */
+  function errorUnder(name: string): string | undefined {
+    const own = errorOf(name);
+    if (own) return own;
+    const below = [...Object.keys(clientErrors), ...Object.keys(serverErrors)].find((key) =>
+      key.startsWith(`${name}.`),
+    );
+    if (below === undefined) return undefined;
+    const client = submitted || shown.has(name) ? clientErrors[below] : undefined;
+    return client ?? serverErrors[below];
   }
 
   function setValue<K extends Name>(name: K, value: Values[K] | '' | undefined) {
@@ -90,11 +115,34 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     };
   }
 
+  /**
+   * A field of an object value: `subField('inbox', 'sender')` reads and writes
+   * `values.inbox.sender` and is named 'inbox.sender', as the schema's messages are.
+   */
+  function subField<P extends Name, K extends keyof NonNullable<Values[P]> & string>(
+    parent: P,
+    key: K,
+  ): FieldBinding<NonNullable<Values[P]>[K] | undefined> {
+    const name = `${parent}.${key}`;
+    nested.current.add(name);
+    const current = (values[parent] ?? {}) as Record<string, unknown>;
+    return {
+      name,
+      value: current[key] as NonNullable<Values[P]>[K] | undefined,
+      onChange: (value) => setValue(parent, { ...current, [key]: value } as Values[P]),
+      onBlur: () => {
+        if (!shown.has(name)) setShown(new Set([...shown, name]));
+        setClientErrors(check(values));
+      },
+      error: errorUnder(name),
+    };
+  }
+
   /** Shows a failed request: 422 fields beside their fields; anything else as `formError`. */
   function applyServerError(error: unknown): void {
     if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
       setServerErrors(error.fields);
-      const orphans = Object.entries(error.fields).filter(([name]) => !names.has(name));
+      const orphans = Object.entries(error.fields).filter(([name]) => !hasFieldFor(name));
       setFailure(orphans.length > 0 ? orphans.map(([, text]) => text).join('; ') : null);
       return;
     }
@@ -115,10 +163,15 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
         setClientErrors(errors);
-        const orphans = Object.entries(errors).filter(([name]) => !names.has(name));
+        const orphans = Object.entries(errors).filter(([name]) => !hasFieldFor(name));
         if (orphans.length > 0) setFailure(orphans.map(([, text]) => text).join('; '));
-        const first = Object.keys(errors).find((name) => names.has(name));
-        if (first) form?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
+        const first = Object.keys(errors).find(hasFieldFor);
+        // A message below a nested field ('social.media.2') focuses that field.
+        const field =
+          first === undefined
+            ? undefined
+            : ([...nested.current].find((name) => first.startsWith(`${name}.`)) ?? first);
+        if (field) form?.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]`)?.focus();
         return;
       }
       setClientErrors({});
@@ -157,6 +210,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     formError: failure,
     submitting,
     field,
+    subField,
     setValue,
     setFields,
     handleSubmit,

@@ -164,3 +164,73 @@ describe('useZodForm.setFields', () => {
     expect(screen.getByRole('status').textContent).toBe('one/two');
   });
 });
+
+describe('useZodForm.subField', () => {
+  const MessageBody = z.object({
+    title: z.string().min(1, 'Title is required'),
+    mail: z
+      .object({
+        sender: z.string().min(1, 'Sender is required'),
+        links: z.array(z.url('must be an address')),
+      })
+      .nullable(),
+  });
+
+  function MailForm({ onSubmit }: { onSubmit: (body: z.output<typeof MessageBody>) => unknown }) {
+    const form = useZodForm(MessageBody, { title: 'hello', mail: { sender: '', links: [] } });
+    const links = form.subField('mail', 'links');
+    return (
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <TextField label="Title" {...form.field('title')} />
+        <TextField
+          label="Sender"
+          {...form.subField('mail', 'sender')}
+          value={form.values.mail?.sender ?? ''}
+        />
+        <TextField
+          label="Links"
+          {...links}
+          value={(links.value ?? []).join(' ')}
+          onChange={(text) => links.onChange(text.split(' ').filter(Boolean))}
+        />
+        <FormError message={form.formError} />
+        <button type="submit">Send</button>
+      </form>
+    );
+  }
+
+  it('shows a nested message beside its field, not as the form message, and focuses it', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(<MailForm onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const sender = screen.getByRole('textbox', { name: 'Sender' });
+    expect(sender).toHaveFocus();
+    expect(sender).toHaveAccessibleDescription('Sender is required');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows a list item's message beside the list's field and submits the nested values", async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(<MailForm onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Sender' }), 'ann');
+    // Pasted whole: the test's field splits at spaces as it changes.
+    await user.click(screen.getByRole('textbox', { name: 'Links' }));
+    await user.paste('https://a.example nope');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const links = screen.getByRole('textbox', { name: 'Links' });
+    expect(links).toHaveFocus();
+    expect(links).toHaveAccessibleDescription('must be an address');
+    await user.clear(links);
+    await user.paste('https://a.example');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        title: 'hello',
+        mail: { sender: 'ann', links: ['https://a.example'] },
+      }),
+    );
+  });
+});

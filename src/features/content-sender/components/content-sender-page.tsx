@@ -18,6 +18,7 @@ import { TextField, TextareaField } from '../../../ui/form/text-field';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { useSendContent, useSenderOptions } from '../api/content-sender-calls';
 import { CONTENT_SENDER_UI_TEXTS as TEXTS } from '../content-sender-texts';
+import { ChannelFields, NO_CHANNEL, channelStart } from './channel-fields';
 import { MediaUploadField } from './media-upload-field';
 
 interface SentItem {
@@ -86,6 +87,7 @@ function SenderForm({
     url: '',
     url_type: 'image' as const,
     media_key: '',
+    ...NO_CHANNEL,
   };
   const form = useZodForm(SendContentSchema, initial);
   const send = useSendContent();
@@ -95,7 +97,9 @@ function SenderForm({
     options.services.find((service) => service.id === id)?.name ?? String(id);
 
   const submit = form.handleSubmit(async (values) => {
-    const answer = await send.mutateAsync(values);
+    // An empty transcript is no transcript: the view then says none was sent.
+    const transcript = values.transcript?.trim() ? values.transcript : null;
+    const answer = await send.mutateAsync({ ...values, transcript });
     const service = serviceName(values.service_id);
     notify.success(TEXTS.sent(answer.id, service));
     onSent({ id: answer.id, service, type: answer.message_type, at: new Date() });
@@ -148,6 +152,17 @@ function SenderForm({
           rows={2}
           {...form.field('notes')}
           value={form.values.notes ?? ''}
+        />
+        <ChannelFields
+          values={form.values}
+          field={{
+            channel: form.field('channel'),
+            conversationId: form.field('conversation_id'),
+            transcript: form.field('transcript'),
+            inbox: (key) => form.subField('inbox', key),
+            social: (key) => form.subField('social', key),
+          }}
+          onChannel={(channel) => form.setFields(channelStart(channel))}
         />
       </fieldset>
 
