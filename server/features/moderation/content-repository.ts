@@ -516,6 +516,10 @@ export async function decideSubmissions(
   let decided = new Set<number>();
   if (toDecide.size > 0) {
     const indexes = [...toDecide.values()];
+    // The rows are found by id. The status check is written as `is true`, which no partial
+    // index predicate matches: PGlite never analyzes, and without statistics its planner
+    // otherwise reads every pending item through a partial index to find the few asked for.
+    // On PGlite a decide of six items in a queue of 3,000 took 5.8 ms that way.
     const rows = await db.queryPrepared<{ id: number }>(
       'decide_submissions',
       `update contents c
@@ -526,7 +530,7 @@ export async function decideSubmissions(
          from unnest($2::bigint[], $3::jsonb[]) as v(id, moderated_status)
         where c.id = v.id
           and ((c.status = 'assigned' and c.assigned_to = $1)
-            or (c.status = 'pending' and c.last_assigned_to = $1))
+            or (c.status = 'pending' and c.last_assigned_to = $1)) is true
         returning c.id`,
       [
         userId,
@@ -555,11 +559,13 @@ export async function decideSubmissions(
   // 5. Record every submission once.
   const reservedIndexes = [...firstWithKey].filter(([key]) => reserved.has(key));
   if (reservedIndexes.length > 0) {
+    // Keys matched with `= any`, one probe of the unique index each: a join with the unnested
+    // keys may be planned, once prepared, as a scan of every result ever stored.
     await db.queryPrepared(
       'record_submission_outcomes',
-      `update moderation_results r set outcome = v.outcome
-         from unnest($1::text[], $2::text[]) as v(key, outcome)
-        where r.idempotency_key = v.key`,
+      `update moderation_results r
+          set outcome = ($2::text[])[array_position($1::text[], r.idempotency_key)]
+        where r.idempotency_key = any($1::text[])`,
       [
         reservedIndexes.map(([key]) => key),
         reservedIndexes.map(([, index]) => outcomes.get(index) ?? 'duplicate'),

@@ -54,14 +54,16 @@ export async function journalDecisions(
   source: 'human' | 'ai',
 ): Promise<void> {
   if (contentIds.length === 0) return;
+  // The state check `is true` matches no partial index predicate, so the rows are read by id:
+  // without statistics (PGlite) the planner otherwise walks every decided item's index entry.
   await tx.queryPrepared(
     'journal_decisions',
     `insert into rollup_journal (kind, content_id)
      select 'decision', t.id from unnest($1::bigint[]) as t(id)
      union all
      select 'agreement', c.id from contents c
-      where $2::boolean and c.id = any($1::bigint[]) and c.ai_state = 'done'
-        and c.status = 'decided' and c.decision_source = 'human'`,
+      where $2::boolean and c.id = any($1::bigint[])
+        and (c.ai_state = 'done' and c.status = 'decided' and c.decision_source = 'human') is true`,
     [contentIds, source === 'human'],
   );
 }

@@ -1,5 +1,5 @@
 import type { UserPendingStat } from '../../../src/contract/socket-events';
-import { queryOne, type Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 
 /**
  * Items the user decided in [start, end), from the (decided_by, decided_at) index. The range is
@@ -13,12 +13,15 @@ export async function countModeratedBy(
   start: Date,
   end: Date,
 ): Promise<number> {
-  const row = await queryOne<{ count: number }>(
-    db,
+  // Prepared: it runs after every submit, and planning it costs more than running it.
+  const [row] = await db.queryPrepared<{ count: number }>(
+    'count_moderated_by',
     `select count(*)::int as count from contents
       where status = 'decided' and decided_by = $1
-        and (decided_by, decided_at) >= ($1, $2) and (decided_by, decided_at) < ($1, $3)`,
-    [userId, start, end],
+        and (decided_by, decided_at) >= ($1, $2::timestamptz)
+        and (decided_by, decided_at) < ($1, $3::timestamptz)`,
+    // Prepared statements take text, not Date objects.
+    [userId, start.toISOString(), end.toISOString()],
   );
   return row?.count ?? 0;
 }

@@ -31,7 +31,9 @@ export async function serviceTreatments(
   contentIds: readonly number[],
 ): Promise<Map<number, Treatment>> {
   if (contentIds.length === 0) return new Map();
-  const rows = await db.query<{ id: number; protect_operators: Treatment }>(
+  // Prepared: every hand-out of items asks it, and planning it costs more than running it.
+  const rows = await db.queryPrepared<{ id: number; protect_operators: Treatment }>(
+    'service_treatments',
     `select c.id, s.protect_operators
        from contents c join services s on s.id = c.service_id
       where c.id = any($1::bigint[])`,
