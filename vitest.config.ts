@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (browser code in jsdom, tests/unit mirrors src/) and `server` (the real
- * server on a real database, tests/server mirrors server/). Sized for a two-core machine: the
+ * Two projects: `unit` (browser code, in jsdom where a file asks for it; tests/unit mirrors
+ * src/) and `server` (the real server on a real database, tests/server mirrors server/). Sized for a two-core machine: the
  * server tests spend most of their time in scrypt and PGlite, so two workers keep both cores busy
  * without starving the libuv pool that scrypt runs on. Every sign-in costs one scrypt at OWASP
  * parameters (about 0.5 s of CPU), so the timeouts leave room for a busy shared machine; they are
@@ -17,7 +17,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          environment: 'jsdom',
+          // Node by default: building a jsdom costs seconds per file on a busy machine. Files
+          // that render or read the DOM say `// @vitest-environment jsdom` on their first line.
+          environment: 'node',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/unit-setup.ts'],
           restoreMocks: true,

@@ -2,15 +2,14 @@
  * `npm test`: every check the project has, in two lanes that run side by side:
  *
  *   - `npm run check` (typecheck, lint with zero warnings, format check), then the unit tests
- *     (vitest project `unit`, jsdom), then the server tests on the embedded database (vitest
- *     project `server`, PGlite), then the same server tests on PostgreSQL when TEST_DATABASE_URL
- *     is set;
+ *     (vitest project `unit`), then the server tests on the embedded database (vitest project
+ *     `server`, PGlite);
  *   - the browser tests (`npm run test:e2e`, Playwright in Chromium), when tests/e2e/run-e2e.ts
- *     exists.
+ *     exists, then the server tests on PostgreSQL when TEST_DATABASE_URL is set.
  *
  * A lane stops at its first failing stage. The browser tests are the longest stage by far and
- * spend most of it waiting on pages and timers, so the other lane fits in their time on two
- * cores. Each stage's output goes to test-results/<stage>.log and is printed when it ends.
+ * spend most of it waiting on pages and timers; measured on two cores, the PostgreSQL stage
+ * after them keeps the two lanes about equally long. Each stage's output goes to test-results/<stage>.log and is printed when it ends.
  *
  * Each test stage writes a JSON report under test-results/, from which the summary counts tests.
  * The last line is always `tests: N passed, N failed` (plus `, N skipped` when some were), and
@@ -108,12 +107,6 @@ const lanes: Stage[][] = [
     vitestStage('server tests on PGlite', 'server', 'vitest-server-pglite.json', {
       env: { TEST_DB: 'pglite' },
     }),
-    {
-      ...vitestStage('server tests on PostgreSQL', 'server', 'vitest-server-postgres.json', {
-        env: { TEST_DB: 'postgres' },
-      }),
-      ...(process.env.TEST_DATABASE_URL ? {} : { skipBecause: 'TEST_DATABASE_URL is not set' }),
-    },
   ],
   [
     {
@@ -121,6 +114,12 @@ const lanes: Stage[][] = [
       command: ['npm', 'run', 'test:e2e'],
       report: { file: path.join(RESULTS_DIR, 'e2e.json'), read: readPlaywright },
       ...(existsSync('tests/e2e/run-e2e.ts') ? {} : { skipBecause: 'there are no browser tests' }),
+    },
+    {
+      ...vitestStage('server tests on PostgreSQL', 'server', 'vitest-server-postgres.json', {
+        env: { TEST_DB: 'postgres' },
+      }),
+      ...(process.env.TEST_DATABASE_URL ? {} : { skipBecause: 'TEST_DATABASE_URL is not set' }),
     },
   ],
 ];

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // First: it must run before Headless UI loads.
 import '../features/service-tokens/dom-test-setup';
 import { cleanup, render, screen } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // First: it must run before Headless UI loads.
 import './dom-test-setup';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

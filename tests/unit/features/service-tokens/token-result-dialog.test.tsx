@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // First: it must run before Headless UI loads.
 import './dom-test-setup';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';

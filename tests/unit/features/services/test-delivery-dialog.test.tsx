@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // First: it must run before Headless UI loads.
 import '../service-tokens/dom-test-setup';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
