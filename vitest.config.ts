@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/unit-setup.ts'],
           restoreMocks: true,
+          // Room for the 8 s waits of unit-setup.ts on a busy machine; it catches hangs.
+          testTimeout: 30_000,
         },
       },
       {
