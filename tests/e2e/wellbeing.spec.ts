@@ -2,7 +2,8 @@
  * Operator wellbeing in the browser (README "Operator wellbeing"): a text item the AI tagged as
  * sensitive arrives with its words masked and its R hotkey reveals that card only; an image
  * under the operator's own "Blur" choice (set from the moderation screen) is never drawn unblurred, checked at
- * the moment the image element enters the page, before the browser can paint it; the break
+ * the moment the image element enters the page, before the browser can paint it, and is revealed
+ * by a click or by the R hotkey on its focused card; the break
  * reminder appears after the configured seconds, and taking the break parks the operator with
  * a timer and returns the held items to the queue (another operator gets them).
  */
@@ -68,7 +69,7 @@ test.describe('protection', () => {
     await page.context().close();
   });
 
-  test('an image under the Blur choice is never drawn unblurred, and a click reveals it', async ({
+  test('an image under the Blur choice is never drawn unblurred, and a click or the R hotkey reveals it', async ({
     browser,
   }) => {
     const page = await pageOn(browser, server);
@@ -124,6 +125,27 @@ test.describe('protection', () => {
     await expect(imageCard.locator('[data-treatment]')).toHaveCount(0);
     // The click revealed the image; it did not open the enlarged view.
     await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // The R hotkey reveals the focused card's image. Images shown so far are left out of the check.
+    const shownSoFar = await page.evaluate(
+      () => (window as unknown as { firstFrames: string[] }).firstFrames.length,
+    );
+    const [second = 0] = await ingestItems(server.baseURL, demoToken(server, SOCIAL), [
+      textItem(1, { message_type: 'image', content: imageUrl, subscriber_id: 'wellbeing-e2e' }),
+    ]);
+    const secondCard = card(page, second);
+    await expect(secondCard.locator('[data-treatment="blur"]')).toBeVisible({
+      timeout: ASSIGNED_TIMEOUT,
+    });
+    await expect(secondCard.getByRole('img', { name: `Content item ${second}` })).toBeVisible();
+    const framesBefore = await page.evaluate(
+      () => (window as unknown as { firstFrames: string[] }).firstFrames,
+    );
+    expect(framesBefore.length).toBeGreaterThan(shownSoFar);
+    for (const filter of framesBefore.slice(shownSoFar)) expect(filter).toContain('blur(');
+    await secondCard.focus();
+    await page.keyboard.press('r');
+    await expect(secondCard.locator('[data-treatment]')).toHaveCount(0);
   });
 });
 
