@@ -72,6 +72,21 @@ const urlsOf = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+/** An inbox message's fields, in the form's order. */
+const INBOX_FIELDS: { key: keyof InboxInput; label: string; required: boolean; hint?: string }[] = [
+  { key: 'sender', label: CHANNEL_TEXTS.from, required: true },
+  { key: 'recipient', label: CHANNEL_TEXTS.to, required: true },
+  { key: 'thread_id', label: CHANNEL_TEXTS.thread, required: true, hint: TEXTS.threadHint },
+  { key: 'subject', label: CHANNEL_TEXTS.subject, required: false },
+];
+
+/** A post's reactions. */
+const COUNT_FIELDS = [
+  { key: 'likes', label: CHANNEL_TEXTS.likes },
+  { key: 'shares', label: CHANNEL_TEXTS.shares },
+  { key: 'comments', label: CHANNEL_TEXTS.comments },
+] as const;
+
 /** A post's media addresses, one a line; the text is kept as typed, blank lines included. */
 function MediaUrlsField({ binding }: { binding: FieldBinding<string[] | undefined> }) {
   const [text, setText] = useState(() => (binding.value ?? []).join('\n'));
@@ -148,50 +163,24 @@ export function ChannelFields({
       )}
       {channel === 'inbox' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={CHANNEL_TEXTS.from}
-            required
-            autoComplete="off"
-            {...inbox('sender', CHANNEL_TEXTS.from)}
-          />
-          <TextField
-            label={CHANNEL_TEXTS.to}
-            required
-            autoComplete="off"
-            {...inbox('recipient', CHANNEL_TEXTS.to)}
-          />
-          <TextField
-            label={CHANNEL_TEXTS.thread}
-            hint={TEXTS.threadHint}
-            required
-            autoComplete="off"
-            {...inbox('thread_id', CHANNEL_TEXTS.thread)}
-          />
-          <TextField
-            label={CHANNEL_TEXTS.subject}
-            autoComplete="off"
-            {...inbox('subject', CHANNEL_TEXTS.subject)}
-          />
+          {INBOX_FIELDS.map(({ key, label, required, hint }) => (
+            <TextField
+              key={key}
+              label={label}
+              hint={hint}
+              required={required}
+              autoComplete="off"
+              {...inbox(key, label)}
+            />
+          ))}
         </div>
       )}
       {channel === 'social' && (
         <>
           <div className="grid grid-cols-3 gap-4">
-            <NumberField
-              label={CHANNEL_TEXTS.likes}
-              min={0}
-              {...count('likes', CHANNEL_TEXTS.likes)}
-            />
-            <NumberField
-              label={CHANNEL_TEXTS.shares}
-              min={0}
-              {...count('shares', CHANNEL_TEXTS.shares)}
-            />
-            <NumberField
-              label={CHANNEL_TEXTS.comments}
-              min={0}
-              {...count('comments', CHANNEL_TEXTS.comments)}
-            />
+            {COUNT_FIELDS.map(({ key, label }) => (
+              <NumberField key={key} label={label} min={0} {...count(key, label)} />
+            ))}
           </div>
           <MediaUrlsField binding={field.social('media')} />
         </>
