@@ -1,29 +1,23 @@
 /**
- * `npm test`: every check the project has, in two lanes that run side by side:
+ * `npm test`: every check the project has, one stage after another:
  *
- *   - `npm run check` (typecheck, lint with zero warnings, format check), then the unit tests
- *     (vitest project `unit`), then the server tests on the embedded database (vitest project
- *     `server`, PGlite);
- *   - the browser tests (`npm run test:e2e`, Playwright in Chromium), when tests/e2e/run-e2e.ts
- *     exists, then the server tests on PostgreSQL when TEST_DATABASE_URL is set.
+ *   1. `npm run check` (typecheck, lint with zero warnings, format check, bundle sizes);
+ *   2. the unit tests (vitest project `unit`);
+ *   3. the server tests on the embedded database (vitest project `server`, PGlite);
+ *   4. the server tests on PostgreSQL, when TEST_DATABASE_URL is set;
+ *   5. the browser tests (`npm run test:e2e`, Playwright in Chromium).
  *
- * A lane stops at its first failing stage. The browser tests are the longest stage by far and
- * spend most of it waiting on pages and timers; measured on two cores, the PostgreSQL stage
- * after them keeps the two lanes about equally long. Each stage's output goes to test-results/<stage>.log and is printed when it ends.
+ * Every stage runs even when an earlier one failed, so one run reports everything. The stages run
+ * one at a time because each already keeps a two-core machine busy: measured on one, the five
+ * took 925 s run one after another and 1,600 s in two lanes side by side, where every stage ran
+ * three to seven times slower than alone and the browser tests' waits stretched with it.
  *
  * Each test stage writes a JSON report under test-results/, from which the summary counts tests.
  * The last line is always `tests: N passed, N failed` (plus `, N skipped` when some were), and
  * the exit code is non-zero when anything failed.
  */
 import { spawn } from 'node:child_process';
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 interface Counts {
@@ -100,59 +94,44 @@ function vitestStage(
   } satisfies Stage;
 }
 
-const lanes: Stage[][] = [
-  [
-    { name: 'check (typecheck, lint, format)', command: ['npm', 'run', 'check'] },
-    vitestStage('unit tests', 'unit', 'vitest-unit.json'),
-    vitestStage('server tests on PGlite', 'server', 'vitest-server-pglite.json', {
-      env: { TEST_DB: 'pglite' },
+const stages: Stage[] = [
+  { name: 'check (typecheck, lint, format, bundle sizes)', command: ['npm', 'run', 'check'] },
+  vitestStage('unit tests', 'unit', 'vitest-unit.json'),
+  vitestStage('server tests on PGlite', 'server', 'vitest-server-pglite.json', {
+    env: { TEST_DB: 'pglite' },
+  }),
+  {
+    ...vitestStage('server tests on PostgreSQL', 'server', 'vitest-server-postgres.json', {
+      env: { TEST_DB: 'postgres' },
     }),
-  ],
-  [
-    {
-      name: 'browser tests (Playwright, Chromium)',
-      command: ['npm', 'run', 'test:e2e'],
-      report: { file: path.join(RESULTS_DIR, 'e2e.json'), read: readPlaywright },
-      ...(existsSync('tests/e2e/run-e2e.ts') ? {} : { skipBecause: 'there are no browser tests' }),
-    },
-    {
-      ...vitestStage('server tests on PostgreSQL', 'server', 'vitest-server-postgres.json', {
-        env: { TEST_DB: 'postgres' },
-      }),
-      ...(process.env.TEST_DATABASE_URL ? {} : { skipBecause: 'TEST_DATABASE_URL is not set' }),
-    },
-  ],
+    ...(process.env.TEST_DATABASE_URL ? {} : { skipBecause: 'TEST_DATABASE_URL is not set' }),
+  },
+  {
+    name: 'browser tests (Playwright, Chromium)',
+    command: ['npm', 'run', 'test:e2e'],
+    report: { file: path.join(RESULTS_DIR, 'e2e.json'), read: readPlaywright },
+    ...(existsSync('tests/e2e/run-e2e.ts') ? {} : { skipBecause: 'there are no browser tests' }),
+  },
 ];
 
-/** Runs one stage; `logFile`: its output goes there (it runs beside another), else to ours. */
-async function run(stage: Stage, logFile?: string): Promise<Outcome> {
+/** Runs one stage with its output on ours. */
+async function run(stage: Stage): Promise<Outcome> {
   if (stage.report) rmSync(stage.report.file, { force: true });
-  const header = `\n=== ${stage.name}: ${stage.command.join(' ')}\n`;
-  if (logFile) console.log(`${header}(beside the other lane; its output follows when it ends)`);
-  else console.log(header);
+  console.log(`\n=== ${stage.name}: ${stage.command.join(' ')}\n`);
   const started = Date.now();
   const [command = '', ...args] = stage.command;
-  const log = logFile ? createWriteStream(logFile) : undefined;
   const result = await new Promise<{
     status: number | null;
     signal: NodeJS.Signals | null;
     error?: Error;
   }>((resolve) => {
     const child = spawn(command, args, {
-      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: 'inherit',
       env: { ...process.env, ...stage.env },
     });
-    if (log) {
-      child.stdout?.pipe(log, { end: false });
-      child.stderr?.pipe(log, { end: false });
-    }
     child.on('error', (error) => resolve({ status: null, signal: null, error }));
     child.on('close', (status, signal) => resolve({ status, signal }));
   });
-  if (log && logFile) {
-    await new Promise<void>((resolve) => log.end(resolve));
-    console.log(`${header}\n${readFileSync(logFile, 'utf8')}`);
-  }
   const seconds = Math.round((Date.now() - started) / 1000);
   let counts: Counts | undefined;
   let note: string | undefined;
@@ -206,22 +185,12 @@ function useRamDiskForScratch(): (() => void) | undefined {
 async function main(): Promise<number> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const removeScratch = useRamDiskForScratch();
-  const logOf = (stage: Stage) =>
-    path.join(RESULTS_DIR, `${stage.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
-  const runLane = async (lane: Stage[]): Promise<Outcome[]> => {
-    const done: Outcome[] = [];
-    for (const stage of lane) {
-      if (done.some((outcome) => outcome.status === 'failed')) {
-        done.push({ stage, status: 'not run', note: 'an earlier stage of its lane failed' });
-      } else if (stage.skipBecause) {
-        done.push({ stage, status: 'not run', note: stage.skipBecause });
-      } else {
-        done.push(await run(stage, logOf(stage)));
-      }
-    }
-    return done;
-  };
-  const outcomes = (await Promise.all(lanes.map(runLane))).flat();
+  const outcomes: Outcome[] = [];
+  for (const stage of stages) {
+    outcomes.push(
+      stage.skipBecause ? { stage, status: 'not run', note: stage.skipBecause } : await run(stage),
+    );
+  }
 
   removeScratch?.();
 
