@@ -52,7 +52,7 @@ import { MaintenanceSwitch, maintenancePageHtml, registerMaintenance } from './h
 import { createOriginPolicy } from './http/origins';
 import { serializeRequest } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
-import { cookiePolicy, registerSessionLookup, userForSession } from './http/session';
+import { cookiePolicy, createSessionLookup, registerSessionLookup } from './http/session';
 import { builtPages, registerSpa } from './http/spa';
 import { logDestination } from './observability/log-destination';
 import { AppMetrics } from './observability/metrics';
@@ -126,9 +126,10 @@ export async function buildApp(
     },
   };
   const cookies = cookiePolicy(config.publicUrl);
+  const sessions = createSessionLookup(db, sessionPolicy);
   const maintenance = new MaintenanceSwitch(
     settings,
-    async (sessionId) => (await userForSession(db, sessionId, sessionPolicy))?.permissions ?? [],
+    async (sessionId) => (await sessions.userFor(sessionId))?.permissions ?? [],
   );
 
   installErrorHandler(http);
@@ -141,7 +142,7 @@ export async function buildApp(
   await http.register(cookie);
   registerMaintenance(http, maintenance, cookies.session);
   await registerCsrf(http, cookies);
-  registerSessionLookup(http, db, sessionPolicy, cookies);
+  registerSessionLookup(http, sessions, cookies);
 
   // socket.io attaches to Fastify's node server, which exists before it listens; domains add
   // their namespaces' handlers while they register.

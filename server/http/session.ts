@@ -1,11 +1,12 @@
+import DataLoader from 'dataloader';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // `request.cookies` is declared by the cookie plugin (registered in app.ts).
 import type {} from '@fastify/cookie';
 import type { Permission } from '../../src/contract/permissions';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import type { SessionPolicy } from '../features/auth/session-repository';
 import { hashSecret } from '../features/auth/tokens';
-import { findUserBySession, type UserRecord } from '../features/users/user-repository';
+import { findUsersBySessions, type UserRecord } from '../features/users/user-repository';
 import { HttpError } from './errors';
 
 export const SESSION_COOKIE = 'mc_session';
@@ -38,28 +39,63 @@ declare module 'fastify' {
   }
 }
 
-/** Looks up the signed-in user behind a session cookie value; shared by HTTP and sockets. */
-export async function userForSession(
-  db: Queryable,
-  sessionId: string | undefined,
-  policy: SessionPolicy,
-): Promise<UserRecord | undefined> {
-  if (!sessionId) return undefined;
-  const user = await findUserBySession(db, hashSecret(sessionId), policy.idleMs);
-  return user && !user.disabled ? user : undefined;
+/** The signed-in user behind a session cookie value; shared by HTTP, sockets and maintenance. */
+export interface SessionLookup {
+  userFor(sessionId: string | undefined): Promise<UserRecord | undefined>;
+}
+
+/** At most this many sessions in one lookup statement. */
+const MAX_SESSIONS_PER_LOOKUP = 256;
+
+/**
+ * Session lookups on `db`. An idle server looks a session up at once; lookups that arrive while
+ * one is running wait for it and then run together in one statement (findUsersBySessions). Why:
+ * the database's cost is mostly per statement, and under load every request of hundreds of
+ * operators asked for its own session. Nothing is cached: every answer is read after its request
+ * arrived, so an ended session or a disabled user is refused from the next request on.
+ */
+export function createSessionLookup(db: Queryable, policy: SessionPolicy): SessionLookup {
+  const queued: (() => void)[] = [];
+  let running = false;
+  const loader = new DataLoader<string, UserRecord | null>(
+    async (sessionHashes) => {
+      running = true;
+      try {
+        const users = await findUsersBySessions(db, sessionHashes, policy.idleMs);
+        return sessionHashes.map((hash) => users.get(hash) ?? null);
+      } finally {
+        running = false;
+        queued.shift()?.();
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: MAX_SESSIONS_PER_LOOKUP,
+      batchScheduleFn: (dispatch) => {
+        if (running) queued.push(dispatch);
+        else process.nextTick(dispatch);
+      },
+    },
+  );
+  return {
+    async userFor(sessionId) {
+      if (!sessionId) return undefined;
+      const user = await loader.load(hashSecret(sessionId));
+      return user && !user.disabled ? user : undefined;
+    },
+  };
 }
 
 export function registerSessionLookup(
   app: FastifyInstance,
-  db: Database,
-  policy: SessionPolicy,
+  sessions: SessionLookup,
   cookies: CookiePolicy,
 ): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('preHandler', async (request) => {
     const sessionId = request.cookies[cookies.session];
-    const user = await userForSession(db, sessionId, policy);
+    const user = await sessions.userFor(sessionId);
     if (user && sessionId) {
       request.user = user;
       request.sessionId = sessionId;

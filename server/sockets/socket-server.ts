@@ -16,7 +16,7 @@ import type { Database } from '../db/database';
 import { liveSessionHashes, type SessionPolicy } from '../features/auth/session-repository';
 import { hashSecret } from '../features/auth/tokens';
 import { findUsersByIds, toCurrentUser } from '../features/users/user-repository';
-import { userForSession } from '../http/session';
+import { createSessionLookup } from '../http/session';
 
 /**
  * What a socket carries. Only the visible user (no password hash): with the Redis adapter,
@@ -144,12 +144,13 @@ export async function createSocketServer(
    * Every namespace needs a session; some need a permission as well (NAMESPACE_ACCESS). Each
    * event is checked again when it arrives (socket-event.ts).
    */
+  // Deferred: under load, work of sockets already moderating goes ahead of new handshakes.
+  const handshakeSessions = createSessionLookup(deps.db.deferred, deps.sessionPolicy);
   const authenticate = (name: NamespaceName, namespace: Namespace) =>
     namespace.use((socket, next) => {
       const cookies = fastifyCookie.parse(socket.handshake.headers.cookie ?? '');
       const sessionId = cookies[deps.sessionCookie];
-      // Deferred: under load, work of sockets already moderating goes ahead of new handshakes.
-      userForSession(deps.db.deferred, sessionId, deps.sessionPolicy).then(
+      handshakeSessions.userFor(sessionId).then(
         (user) => {
           if (!user) {
             next(new Error(NOT_SIGNED_IN));

@@ -58,32 +58,39 @@ export function idleClockStepMs(idleMs: number): number {
 }
 
 /**
- * The user behind a live session, touching the session's idle clock in the same statement when
- * it is older than idleClockStepMs: one round trip on every request and socket handshake (the
- * hot path of moderation), a write only now and then. Same rules as resolveSession in
- * features/auth/session-repository.ts.
+ * The users behind those of `sessionHashes` that are live, by session hash, touching the idle
+ * clocks older than idleClockStepMs among them in the same statement: one round trip for every
+ * request and socket handshake (the hot path of moderation), a write only now and then, and one
+ * statement for all the lookups that arrive together under load (http/session.ts). Same rules
+ * as resolveSession in features/auth/session-repository.ts.
  */
-export async function findUserBySession(
+export async function findUsersBySessions(
   db: Queryable,
-  sessionHash: string,
+  sessionHashes: readonly string[],
   idleMs: number,
-): Promise<UserRecord | undefined> {
+): Promise<Map<string, UserRecord>> {
   // Prepared: the statement of every request, and planning it costs more than running it.
-  const [row] = await db.queryPrepared<UserRow>(
-    'user_by_session',
+  const rows = await db.queryPrepared<UserRow & { session_hash: string }>(
+    'users_by_sessions',
     `with live as (
-         select user_id, last_seen_at < now() - $3 * interval '1 millisecond' as stale
+         select id_hash, user_id, last_seen_at < now() - $3 * interval '1 millisecond' as stale
            from sessions
-          where id_hash = $1
+          where id_hash = any($1::text[])
             and expires_at > now()
             and last_seen_at > now() - $2 * interval '1 millisecond'),
        touched as (
          update sessions set last_seen_at = now()
-          where id_hash = $1 and (select stale from live))
-       ${SELECT_USER} where u.id = (select user_id from live)`,
-    [sessionHash, idleMs, idleClockStepMs(idleMs)],
+          where id_hash = any(array(select id_hash from live where stale)))
+     select live.id_hash as session_hash, found.*
+       from live cross join lateral (${SELECT_USER} where u.id = live.user_id) found`,
+    [sessionHashes, idleMs, idleClockStepMs(idleMs)],
   );
-  return toRecord(row);
+  const users = new Map<string, UserRecord>();
+  for (const { session_hash: hash, ...row } of rows) {
+    const user = toRecord(row);
+    if (user) users.set(hash, user);
+  }
+  return users;
 }
 
 export async function findUserByUsername(

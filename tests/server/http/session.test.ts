@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../../server/features/auth/tokens';
+import { findUsersBySessions } from '../../../server/features/users/user-repository';
 import { SESSION_COOKIE } from '../../../server/http/session';
 import { useTestServer } from '../../support/test-server';
 
@@ -77,6 +78,50 @@ describe('session lifetime', () => {
       [sessionHash(client)],
     );
     expect((await client.get('/api/auth')).status).toBe(401);
+  });
+
+  it('answers requests that arrive together each with its own session, refusing only the ended ones', async () => {
+    const usernames = ['admin', 'operator', 'customer', 'demo'];
+    const clients = await Promise.all(usernames.map((username) => server.signIn(username)));
+    const [, ended, idle] = clients;
+    if (!ended || !idle) throw new Error('expected four signed-in clients');
+    await server.db.query(
+      `update sessions set expires_at = now() - interval '1 second' where id_hash = $1`,
+      [sessionHash(ended)],
+    );
+    await server.db.query(
+      `update sessions set last_seen_at = now() - interval '10 minutes' where id_hash = $1`,
+      [sessionHash(idle)],
+    );
+    // Five rounds of every client at once: the lookups queue behind each other and are answered
+    // together, and each answer is its own session's.
+    const rounds = Array.from({ length: 5 }, () => clients).flat();
+    const responses = await Promise.all(rounds.map((client) => client.get('/api/auth')));
+    responses.forEach((response, index) => {
+      const username = usernames[index % usernames.length];
+      if (username === 'operator') expect(response.status).toBe(401);
+      else expect(response.body).toMatchObject({ ok: true, data: { username } });
+    });
+    const [row] = await server.db.query<{ idle_seconds: number }>(
+      `select extract(epoch from now() - last_seen_at)::int as idle_seconds
+         from sessions where id_hash = $1`,
+      [sessionHash(idle)],
+    );
+    expect(row?.idle_seconds).toBeLessThan(60);
+    // One statement for them all, as a busy server runs it: the live ones, by session.
+    const users = await findUsersBySessions(
+      server.db,
+      [...clients.map(sessionHash), hashSecret('no such session')],
+      30 * 60_000,
+    );
+    expect([...users.entries()].map(([hash, user]) => [hash, user.username])).toEqual(
+      expect.arrayContaining(
+        clients.flatMap((client, index) =>
+          client === ended ? [] : [[sessionHash(client), usernames[index]]],
+        ),
+      ),
+    );
+    expect(users.size).toBe(3);
   });
 
   it('ends the sessions of a user who is disabled', async () => {
