@@ -54,6 +54,7 @@ import { claimContents, storeSubmissions } from '../server/features/moderation/c
 import { syncRolesAndPermissions } from '../server/features/users/role-repository';
 import { createSessions, createTestService } from '../tests/support/moderation-fixtures';
 import {
+  contentIds,
   fetchContents,
   ingestItems,
   moderatedResult,
@@ -393,17 +394,33 @@ async function runOperator(
   }
   stats.moderating += 1;
 
-  const done = new Set<number>();
+  // Every set-content counts, not only the one answering the last request: a claim answered
+  // after the client stopped waiting (its answer came in while the operator was submitting) still
+  // handed items over, and the console shows whatever it was sent. A later claim that finds
+  // nothing new sends nothing, so items read only from the latest answer would stay held.
+  // handledAt: id -> how many set-content events had arrived when the item was worked on; an id
+  // sent again after that (a reset's resend) is worked on again.
+  const handledAt = new Map<number, number>();
+  const unhandled = () => {
+    const events = socket.all('set-content');
+    const ids = new Set<number>();
+    events.forEach((args, index) => {
+      for (const id of contentIds(args)) if ((handledAt.get(id) ?? -1) < index) ids.add(id);
+    });
+    return { ids: [...ids], upTo: events.length };
+  };
   let askedAt = performance.now();
   try {
     while (Date.now() < deadline) {
       // Unanswered, the console asks again after its poll interval (SPEC: every 3 s while below
       // max content).
-      const ids = await requestContent(socket, operator.id, MAX_CONTENT, {
-        timeoutMs: REQUEST_CONTENT_INTERVAL_MS,
-      }).catch(() => []);
-      stats.record.handedTo(operator.id, ids);
-      const fresh = ids.filter((id) => !done.has(id));
+      if (unhandled().ids.length === 0) {
+        await requestContent(socket, operator.id, MAX_CONTENT, {
+          timeoutMs: REQUEST_CONTENT_INTERVAL_MS,
+        }).catch(() => []);
+      }
+      const { ids: fresh, upTo } = unhandled();
+      stats.record.handedTo(operator.id, fresh);
       if (fresh.length === 0) {
         if (queueEmpty()) return;
         continue;
@@ -446,7 +463,8 @@ async function runOperator(
         }
         stats.lastAt = performance.now();
       }
-      for (const item of items) done.add(item.id);
+      // Worked on, or no longer this operator's (fetchContents answers only leased items).
+      for (const id of fresh) handledAt.set(id, upTo);
       askedAt = performance.now();
     }
   } finally {
