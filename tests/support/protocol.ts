@@ -230,8 +230,12 @@ export class SocketRecorder {
     }
   }
 
-  all(name: string): unknown[][] {
-    return this.events.filter((event) => event.name === name).map((event) => event.args);
+  /** Every `name` event received, or only those after `since` (an index into events). */
+  all(name: string, { since = 0 }: { since?: number } = {}): unknown[][] {
+    return this.events
+      .slice(since)
+      .filter((event) => event.name === name)
+      .map((event) => event.args);
   }
 
   last(name: string): unknown[] | undefined {

@@ -218,11 +218,13 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
         socket.emit('moderation-status', { moderatingSocket: holder ?? null });
         return;
       }
+      // Items still leased from before a drop come back to the screen that now moderates. Read
+      // before this socket may claim (leases.hold): read after, they would include its first
+      // claim, and the screen would be sent those items twice.
+      const held = await leasedContentIds(db, user.id);
       leases.hold(socket.id, user.id);
       await setParkTime(db, user.id, false);
       announce(user.id, socket.id);
-      // Items still leased from before a drop come back to the screen that now moderates.
-      const held = await leasedContentIds(db, user.id);
       if (held.length > 0)
         socket.emit(
           'set-content',

@@ -138,13 +138,12 @@ describe('bulk discard', () => {
     expect(await statuses(ids)).toEqual(Array(6).fill('decided:discard'));
     expect(await statuses([other ?? 0, late ?? 0])).toEqual(['pending', 'pending']);
 
-    // The operator's screen is reset and gets back only what it still holds: nothing.
+    // The operator's screen is reset and gets back only what it still holds: nothing. (Counted
+    // from the mark: on PostgreSQL the held items may come twice at the start, once from the
+    // claim and once from take-moderation's resend, which can read them after the claim.)
     await held.socket.next('reset-content', () => true, { since: mark });
     expect(
-      held.socket
-        .all('set-content')
-        .slice(1)
-        .flatMap((args) => contentIds(args)),
+      held.socket.all('set-content', { since: mark }).flatMap((args) => contentIds(args)),
     ).toEqual([]);
 
     await waitFor(() => svc.receiver.requests.length >= 6, 'every discarded item is delivered');
