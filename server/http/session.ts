@@ -1,8 +1,8 @@
-import DataLoader from 'dataloader';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // `request.cookies` is declared by the cookie plugin (registered in app.ts).
 import type {} from '@fastify/cookie';
 import type { Permission } from '../../src/contract/permissions';
+import { batchWhileBusy } from '../db/batch-while-busy';
 import type { Queryable } from '../db/database';
 import type { SessionPolicy } from '../features/auth/session-repository';
 import { hashSecret } from '../features/auth/tokens';
@@ -44,39 +44,17 @@ export interface SessionLookup {
   userFor(sessionId: string | undefined): Promise<UserRecord | undefined>;
 }
 
-/** At most this many sessions in one lookup statement. */
-const MAX_SESSIONS_PER_LOOKUP = 256;
-
 /**
- * Session lookups on `db`. An idle server looks a session up at once; lookups that arrive while
- * one is running wait for it and then run together in one statement (findUsersBySessions). Why:
- * the database's cost is mostly per statement, and under load every request of hundreds of
- * operators asked for its own session. Nothing is cached: every answer is read after its request
- * arrived, so an ended session or a disabled user is refused from the next request on.
+ * Session lookups on `db`, one per request and socket handshake. Lookups that arrive while one is
+ * running are answered together by one statement (findUsersBySessions): under load every request
+ * of hundreds of operators asked for its own session. Nothing is cached: an ended session or a
+ * disabled user is refused from the next request on.
  */
 export function createSessionLookup(db: Queryable, policy: SessionPolicy): SessionLookup {
-  const queued: (() => void)[] = [];
-  let running = false;
-  const loader = new DataLoader<string, UserRecord | null>(
-    async (sessionHashes) => {
-      running = true;
-      try {
-        const users = await findUsersBySessions(db, sessionHashes, policy.idleMs);
-        return sessionHashes.map((hash) => users.get(hash) ?? null);
-      } finally {
-        running = false;
-        queued.shift()?.();
-      }
-    },
-    {
-      cache: false,
-      maxBatchSize: MAX_SESSIONS_PER_LOOKUP,
-      batchScheduleFn: (dispatch) => {
-        if (running) queued.push(dispatch);
-        else process.nextTick(dispatch);
-      },
-    },
-  );
+  const loader = batchWhileBusy<string, UserRecord | null>(async (sessionHashes) => {
+    const users = await findUsersBySessions(db, sessionHashes, policy.idleMs);
+    return sessionHashes.map((hash) => users.get(hash) ?? null);
+  });
   return {
     async userFor(sessionId) {
       if (!sessionId) return undefined;

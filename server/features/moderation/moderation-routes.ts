@@ -5,6 +5,7 @@ import {
   type SubmitItemResult,
   type SubmitOutcome,
 } from '../../../src/contract/content';
+import { batchWhileBusy } from '../../db/batch-while-busy';
 import type { Database } from '../../db/database';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
@@ -63,6 +64,12 @@ export async function moderationRoutes(
   const { db } = deps;
   // PostgreSQL serves several transactions at once; the embedded database one at a time.
   const submitGroups = createSubmitGroups(db, db.kind === 'pglite' ? 1 : 4);
+  // The items a submit names, read to check its results: submits that arrive together share one
+  // read (a submit's own transaction reads them again when it stores).
+  const submitTargetsOf = batchWhileBusy<number, SubmitTarget | null>(async (ids) => {
+    const found = await submitTargets(db, ids);
+    return ids.map((id) => found.get(id) ?? null);
+  });
 
   /**
    * The user's count of items moderated today, after a submit stored something. While one
@@ -106,10 +113,13 @@ export async function moderationRoutes(
     results.forEach((result, index) => {
       if (result.user_id !== user.id) fields[`${index}.user_id`] = 'must be your own user id';
     });
-    const targets = await submitTargets(
-      db,
+    const targets = new Map<number, SubmitTarget>();
+    for (const target of await submitTargetsOf.loadMany(
       results.map((result) => result.content_id),
-    );
+    )) {
+      if (target instanceof Error) throw target;
+      if (target) targets.set(target.id, target);
+    }
     results.forEach((result, index) => {
       const target = targets.get(result.content_id);
       const problem = target ? resultProblem(result, target) : undefined;

@@ -26,11 +26,29 @@ export async function countModeratedBy(
   return row?.count ?? 0;
 }
 
-/** Items the user decided since midnight UTC. */
-export async function countModeratedToday(db: Queryable, userId: number): Promise<number> {
+/**
+ * Items each of `userIds` decided since midnight UTC, by user, in one statement: it runs after
+ * every stored submit, and submits that arrive together share it. Each user's count reads the
+ * (decided_by, decided_at) index as countModeratedBy does.
+ */
+export async function countModeratedToday(
+  db: Queryable,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
   const start = new Date();
   start.setUTCHours(0, 0, 0, 0);
-  return countModeratedBy(db, userId, start, new Date(start.getTime() + 86_400_000));
+  const end = new Date(start.getTime() + 86_400_000);
+  const rows = await db.queryPrepared<{ user_id: number; count: number }>(
+    'count_moderated_today',
+    `select u.id as user_id,
+            (select count(*)::int from contents
+              where status = 'decided' and decided_by = u.id
+                and (decided_by, decided_at) >= (u.id, $2::timestamptz)
+                and (decided_by, decided_at) < (u.id, $3::timestamptz)) as count
+       from unnest($1::int[]) as u(id)`,
+    [userIds, start.toISOString(), end.toISOString()],
+  );
+  return new Map(rows.map((row) => [row.user_id, row.count]));
 }
 
 export interface QueueCounts {

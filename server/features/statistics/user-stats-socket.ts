@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import { NAMESPACES, clientEvents } from '../../../src/contract/socket-events';
+import { batchWhileBusy } from '../../db/batch-while-busy';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import { onEvent } from '../../sockets/socket-event';
@@ -35,6 +36,10 @@ export function registerUserStats(deps: {
   log: FastifyBaseLogger;
 }): UserStats {
   const namespace = typedNamespace(deps.io, NAMESPACES.userStats);
+  const moderatedToday = batchWhileBusy<number, number>(async (userIds) => {
+    const counts = await countModeratedToday(deps.db, userIds);
+    return userIds.map((userId) => counts.get(userId) ?? 0);
+  });
 
   namespace.on('connection', (socket) => {
     onEvent(socket, clientEvents.userPendingStat, deps.log, async ({ payload: userId, user }) => {
@@ -64,7 +69,7 @@ export function registerUserStats(deps: {
       clearTimeout(dayTimer);
     },
     async notifyModerated(userId) {
-      const moderated = await countModeratedToday(deps.db, userId);
+      const moderated = await moderatedToday.load(userId);
       namespace.to(userRoom(userId)).emit(`user-moderated-${userId}`, { moderated });
     },
   };

@@ -6,6 +6,7 @@ import {
   createTestService,
   type TestOperator,
 } from '../../../support/moderation-fixtures';
+import { countModeratedToday } from '../../../../server/features/statistics/statistics-repository';
 import { useTestServer } from '../../../support/test-server';
 import {
   claimItems,
@@ -133,6 +134,12 @@ describe('content calls of the moderation screen', () => {
       `/api/statistics/moderated/${operator.id}?start_date=2000-01-01 00:00:00&end_date=2999-12-31 23:59:59`,
     );
     expect(count.body.data.moderated).toBe(1);
+    // Counts asked for together are read in one statement, each user's own.
+    const counts = await countModeratedToday(server.db, [operator.id, operator.id + 1000]);
+    expect([...counts.entries()]).toEqual([
+      [operator.id, 1],
+      [operator.id + 1000, 0],
+    ]);
   });
 
   it('answers late and foreign submissions per item, recording each', async () => {
