@@ -289,27 +289,43 @@ interface ContentRow {
   channel: Channel | null;
 }
 
-/** POST /api/content/update: the full items, only those leased to the caller. */
+/** An item a user asks for by id (POST /api/content/update). */
+export interface LeasedItemKey {
+  userId: number;
+  id: number;
+}
+
+/**
+ * The full items of `keys`, in the keys' order: each item only while it is leased to the user
+ * who asks for it, null otherwise. One statement answers the requests of many users at once.
+ */
 export async function leasedContentItems(
   db: Queryable,
-  userId: number,
-  ids: readonly number[],
-): Promise<ContentItem[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.queryPrepared<ContentRow>(
-    'leased_content_items',
-    `select c.id, s.name as service, sub.name as subscriber, sub.external_id as subscriber_id,
+  keys: readonly LeasedItemKey[],
+): Promise<(ContentItem | null)[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.queryPrepared<ContentRow & { assigned_to: number }>(
+    'leased_content_items_of',
+    `select c.id, c.assigned_to, s.name as service, sub.name as subscriber, sub.external_id as subscriber_id,
             c.user_id, c.username, c.notes, c.message_type, c.content, c.file_url, c.bound_time,
             s.tags, s.submit_without_tags, s.enable_dynamic_tags, c.content_additional_details,
             c.ai_moderated_status, c.ai_response_time, c.ai_other_details, c.channel, s.sla_minutes
        from contents c
        join services s on s.id = c.service_id
        join subscribers sub on sub.id = c.subscriber_id
-      where c.id = any($1::bigint[]) and c.status = 'assigned' and c.assigned_to = $2
-      order by c.bound_time, c.id`,
-    [ids, userId],
+      where c.id = any($1::bigint[]) and c.status = 'assigned'
+        and c.assigned_to = any($2::int[])`,
+    [keys.map((key) => key.id), [...new Set(keys.map((key) => key.userId))]],
   );
-  return rows.map((row) => ({
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return keys.map((key) => {
+    const row = byId.get(key.id);
+    return row?.assigned_to === key.userId ? toContentItem(row) : null;
+  });
+}
+
+function toContentItem(row: ContentRow): ContentItem {
+  return {
     id: row.id,
     service: row.service,
     subscriber: row.subscriber,
@@ -331,7 +347,7 @@ export async function leasedContentItems(
     ai_response_time: row.ai_response_time,
     ai_other_details: row.ai_other_details,
     channel: row.channel,
-  }));
+  };
 }
 
 /** What a submit needs to know about an item to validate and classify it. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   moderationEndpoints,
+  type ContentItem,
   type ModeratedResult,
   type SubmitItemResult,
   type SubmitOutcome,
@@ -11,7 +12,12 @@ import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
 import type { UserStats } from '../statistics/user-stats-socket';
 import type { ProtectItems } from '../wellbeing/item-protection';
-import { leasedContentItems, submitTargets, type SubmitTarget } from './content-repository';
+import {
+  leasedContentItems,
+  submitTargets,
+  type LeasedItemKey,
+  type SubmitTarget,
+} from './content-repository';
 import { recordContentLoaded, recordMediaLog } from './moderation-log-repository';
 import type { AppMetrics } from '../../observability/metrics';
 import { createSubmitGroups } from './submit-groups';
@@ -64,6 +70,10 @@ export async function moderationRoutes(
   const { db } = deps;
   // PostgreSQL serves several transactions at once; the embedded database one at a time.
   const submitGroups = createSubmitGroups(db, db.kind === 'pglite' ? 1 : 4);
+  // The items the screens ask for: requests that arrive together share one read.
+  const leasedItemsOf = batchWhileBusy<LeasedItemKey, ContentItem | null>((keys) =>
+    leasedContentItems(db, keys),
+  );
   // The items a submit names, read to check its results: submits that arrive together share one
   // read (a submit's own transaction reads them again when it stores).
   const submitTargetsOf = batchWhileBusy<number, SubmitTarget | null>(async (ids) => {
@@ -99,11 +109,14 @@ export async function moderationRoutes(
   };
 
   registerEndpoint(app, moderationEndpoints.contentUpdate, async ({ user, body: assigned }) => {
-    const items = await leasedContentItems(
-      db,
-      user.id,
-      assigned.map((item) => item.id),
-    );
+    const ids = [...new Set(assigned.map((item) => item.id))];
+    const items: ContentItem[] = [];
+    for (const item of await leasedItemsOf.loadMany(ids.map((id) => ({ userId: user.id, id })))) {
+      if (item instanceof Error) throw item;
+      if (item) items.push(item);
+    }
+    // In the queue's order, oldest first, as the screen shows them.
+    items.sort((a, b) => a.bound_time.localeCompare(b.bound_time) || a.id - b.id);
     return { ok: true, data: deps.protect ? await deps.protect(user.id, items) : items };
   });
 

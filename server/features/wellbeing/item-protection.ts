@@ -6,6 +6,7 @@ import {
   type Protection,
   type Treatment,
 } from '../../../src/contract/wellbeing';
+import { batchWhileBusy } from '../../db/batch-while-busy';
 import type { Queryable } from '../../db/database';
 import type { SettingsRegistry } from '../settings/settings-registry';
 import { recordExposures, serviceTreatments } from './wellbeing-repository';
@@ -64,12 +65,20 @@ export function createItemProtection(deps: {
 }): ProtectItems {
   const treatmentsOf = memoParse<Treatment>(parseTagTreatments);
   const wordsOf = memoParse<string[]>(parseTagWords);
+  // Every hand-out of items asks it: hand-outs that arrive together share one read.
+  const serviceTreatmentOf = batchWhileBusy<number, Treatment>(async (contentIds) => {
+    const treatments = await serviceTreatments(deps.db, contentIds);
+    return contentIds.map((id) => treatments.get(id) ?? 'none');
+  });
   return async (userId, items) => {
     if (items.length === 0) return items;
-    const services = await serviceTreatments(
-      deps.db,
-      items.map((item) => item.id),
-    );
+    const treatments = await serviceTreatmentOf.loadMany(items.map((item) => item.id));
+    const services = new Map<number, Treatment>();
+    items.forEach((item, index) => {
+      const treatment = treatments[index];
+      if (treatment instanceof Error) throw treatment;
+      if (treatment !== undefined) services.set(item.id, treatment);
+    });
     const tagTreatments = treatmentsOf(deps.settings.get('wellbeing_tag_treatments'));
     const tagWords = wordsOf(deps.settings.get('wellbeing_tag_words'));
     const protectedItems = items.map((item) => ({

@@ -6,6 +6,7 @@ import {
   createTestService,
   type TestOperator,
 } from '../../../support/moderation-fixtures';
+import { leasedContentItems } from '../../../../server/features/moderation/content-repository';
 import { countModeratedToday } from '../../../../server/features/statistics/statistics-repository';
 import { useTestServer } from '../../../support/test-server';
 import {
@@ -74,6 +75,36 @@ describe('content calls of the moderation screen', () => {
       ids.map((id) => ({ id })),
     );
     expect(theirs.body.data).toEqual([]);
+
+    // Asked for together (one read for both), each gets only the items leased to them.
+    const bobs = await claim(bob, 1);
+    expect(bobs.ids).toEqual([ids[2]]);
+    const both = await Promise.all(
+      [alice, bob, alice].map((operator) =>
+        operator.client.post<{ data: { id: number }[] }>(
+          '/api/content/update',
+          [...ids].reverse().map((id) => ({ id })),
+        ),
+      ),
+    );
+    expect(both.map((answer) => answer.body.data.map((row) => row.id))).toEqual([
+      ids.slice(0, 2),
+      [ids[2]],
+      ids.slice(0, 2),
+    ]);
+    const keys = (ids as number[]).flatMap((id) => [
+      { userId: alice.id, id },
+      { userId: bob.id, id },
+    ]);
+    expect((await leasedContentItems(server.db, keys)).map((row) => row?.id ?? null)).toEqual([
+      ids[0],
+      null,
+      ids[1],
+      null,
+      null,
+      ids[2],
+    ]);
+
     const bad = await alice.client.post('/api/content/update', [{ id: 'x' }]);
     expect(bad.status).toBe(422);
     expect(bad.body.fields?.['0.id']).toBeDefined();
