@@ -20,6 +20,10 @@
  * The same day the channel views, the SLA timer and the wellbeing choices together added about
  * 1.5 KB to the entry (channel names in the socket contract, the items' SLA and protection
  * fields, the shared clock); every route over its budget then got its weight plus about 1 KB.
+ *
+ * Every budget keeps at least 1 KB above its route's weight. The build embeds its own id (a
+ * timestamp), and brotli's output moves by a few bytes from one build to the next: a budget
+ * equal to the weight failed CI at random (/trial/$brand/public, 223.0 KB against 223 KB).
  */
 const KB = 1000;
 
@@ -38,7 +42,7 @@ export const ROUTE_BUDGET_BYTES: Readonly<Record<string, number>> = {
   '/content-tool': 233 * KB,
   // The sample table (TanStack Table), as on the list screens; a chunk it shares with the
   // moderation screen carries the cards' focus keeper (about 0.1 KB).
-  '/discard': 245 * KB,
+  '/discard': 246 * KB,
   // The moderation screen's tag chips for the developer's decision, and the API samples.
   '/sandbox': 228 * KB,
   '/charts': 256 * KB,
@@ -52,9 +56,9 @@ export const ROUTE_BUDGET_BYTES: Readonly<Record<string, number>> = {
   // Beside the channel views: the cards' SLA timer on one shared clock and the held items' image
   // prefetch (about 1 KB), and operators' wellbeing: the card's media treatment, masking, reveal
   // and break reminder.
-  '/moderation': 234 * KB,
+  '/moderation': 235 * KB,
   '/modhistory': 251 * KB,
-  '/my-profile': 231 * KB,
+  '/my-profile': 232 * KB,
   '/online-users': 243 * KB,
   '/park': 219 * KB,
   '/pools': 245 * KB,
@@ -65,7 +69,7 @@ export const ROUTE_BUDGET_BYTES: Readonly<Record<string, number>> = {
   '/services': 258 * KB,
   '/settings': 229 * KB,
   '/subscriber': 251 * KB,
-  '/user-login-history': 238 * KB,
+  '/user-login-history': 239 * KB,
   '/user-logs': 244 * KB,
   '/users': 262 * KB,
   // The demo and trial routes, measured when they were added plus about 4 KB. The public ones
@@ -73,12 +77,12 @@ export const ROUTE_BUDGET_BYTES: Readonly<Record<string, number>> = {
   // screen; the sandbox's question dialog loads when asked.
   '/demo-v2': 242 * KB,
   // The shared form's nested fields (subField) added about 0.1 KB to its form.
-  '/trial-brands': 251 * KB,
+  '/trial-brands': 252 * KB,
   '/trial-page': 235 * KB,
-  '/trial/$brand': 243 * KB,
-  '/trial/$brand/public': 223 * KB,
-  '/trial/$brand/text': 224 * KB,
-  '/trial/regcomplete': 222 * KB,
+  '/trial/$brand': 244 * KB,
+  '/trial/$brand/public': 224 * KB,
+  '/trial/$brand/text': 225 * KB,
+  '/trial/regcomplete': 223 * KB,
 };
 
 /** The goal for the first load of the operator's screens and the signed-out pages. */
