@@ -11,12 +11,18 @@ const MAX_BATCH_SIZE = 256;
  * is read after its load was asked for. `load` answers one value per key, in the keys' order
  * (a key may come more than once).
  */
+export interface BatchedRead<K, V> {
+  load(key: K): Promise<V>;
+  /** One value per key, in the keys' order; fails when the batch of any key failed. */
+  loadAll(keys: readonly K[]): Promise<V[]>;
+}
+
 export function batchWhileBusy<K, V>(
   load: (keys: readonly K[]) => Promise<readonly V[]>,
-): DataLoader<K, V> {
+): BatchedRead<K, V> {
   const waiting: (() => void)[] = [];
   let running = false;
-  return new DataLoader<K, V>(
+  const loader = new DataLoader<K, V>(
     async (keys) => {
       running = true;
       try {
@@ -35,4 +41,8 @@ export function batchWhileBusy<K, V>(
       },
     },
   );
+  return {
+    load: (key) => loader.load(key),
+    loadAll: (keys) => Promise.all(keys.map((key) => loader.load(key))),
+  };
 }

@@ -110,11 +110,9 @@ export async function moderationRoutes(
 
   registerEndpoint(app, moderationEndpoints.contentUpdate, async ({ user, body: assigned }) => {
     const ids = [...new Set(assigned.map((item) => item.id))];
-    const items: ContentItem[] = [];
-    for (const item of await leasedItemsOf.loadMany(ids.map((id) => ({ userId: user.id, id })))) {
-      if (item instanceof Error) throw item;
-      if (item) items.push(item);
-    }
+    const items = (await leasedItemsOf.loadAll(ids.map((id) => ({ userId: user.id, id })))).filter(
+      (item) => item !== null,
+    );
     // In the queue's order, oldest first, as the screen shows them.
     items.sort((a, b) => a.bound_time.localeCompare(b.bound_time) || a.id - b.id);
     return { ok: true, data: deps.protect ? await deps.protect(user.id, items) : items };
@@ -127,10 +125,9 @@ export async function moderationRoutes(
       if (result.user_id !== user.id) fields[`${index}.user_id`] = 'must be your own user id';
     });
     const targets = new Map<number, SubmitTarget>();
-    for (const target of await submitTargetsOf.loadMany(
+    for (const target of await submitTargetsOf.loadAll(
       results.map((result) => result.content_id),
     )) {
-      if (target instanceof Error) throw target;
       if (target) targets.set(target.id, target);
     }
     results.forEach((result, index) => {

@@ -2,53 +2,51 @@ import type { UserPendingStat } from '../../../src/contract/socket-events';
 import type { Queryable } from '../../db/database';
 
 /**
- * Items the user decided in [start, end), from the (decided_by, decided_at) index. The range is
- * written as row comparisons, which only that index can serve: without statistics (PGlite never
- * analyzes) the planner otherwise takes the decided_at index and reads every item decided that
- * day, on every submit.
+ * Items each of `userIds` decided in [start, end), by user, in one statement: the count after
+ * every stored submit asks it for all the users whose submits arrived together. Each user's count
+ * reads the (decided_by, decided_at) index: the range is written as row comparisons, which only
+ * that index can serve. Without statistics (PGlite never analyzes) the planner otherwise takes
+ * the decided_at index and reads every item decided that day, on every submit.
  */
-export async function countModeratedBy(
-  db: Queryable,
-  userId: number,
-  start: Date,
-  end: Date,
-): Promise<number> {
-  // Prepared: it runs after every submit, and planning it costs more than running it.
-  const [row] = await db.queryPrepared<{ count: number }>(
-    'count_moderated_by',
-    `select count(*)::int as count from contents
-      where status = 'decided' and decided_by = $1
-        and (decided_by, decided_at) >= ($1, $2::timestamptz)
-        and (decided_by, decided_at) < ($1, $3::timestamptz)`,
-    // Prepared statements take text, not Date objects.
-    [userId, start.toISOString(), end.toISOString()],
-  );
-  return row?.count ?? 0;
-}
-
-/**
- * Items each of `userIds` decided since midnight UTC, by user, in one statement: it runs after
- * every stored submit, and submits that arrive together share it. Each user's count reads the
- * (decided_by, decided_at) index as countModeratedBy does.
- */
-export async function countModeratedToday(
+export async function countModeratedByUsers(
   db: Queryable,
   userIds: readonly number[],
+  start: Date,
+  end: Date,
 ): Promise<Map<number, number>> {
-  const start = new Date();
-  start.setUTCHours(0, 0, 0, 0);
-  const end = new Date(start.getTime() + 86_400_000);
+  // Prepared: it runs after every submit, and planning it costs more than running it.
   const rows = await db.queryPrepared<{ user_id: number; count: number }>(
-    'count_moderated_today',
+    'count_moderated_by_users',
     `select u.id as user_id,
             (select count(*)::int from contents
               where status = 'decided' and decided_by = u.id
                 and (decided_by, decided_at) >= (u.id, $2::timestamptz)
                 and (decided_by, decided_at) < (u.id, $3::timestamptz)) as count
        from unnest($1::int[]) as u(id)`,
+    // Prepared statements take text, not Date objects.
     [userIds, start.toISOString(), end.toISOString()],
   );
   return new Map(rows.map((row) => [row.user_id, row.count]));
+}
+
+/** Items the user decided in [start, end). */
+export async function countModeratedBy(
+  db: Queryable,
+  userId: number,
+  start: Date,
+  end: Date,
+): Promise<number> {
+  return (await countModeratedByUsers(db, [userId], start, end)).get(userId) ?? 0;
+}
+
+/** Items each of `userIds` decided since midnight UTC, by user. */
+export function countModeratedToday(
+  db: Queryable,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  const start = new Date();
+  start.setUTCHours(0, 0, 0, 0);
+  return countModeratedByUsers(db, userIds, start, new Date(start.getTime() + 86_400_000));
 }
 
 export interface QueueCounts {

@@ -72,18 +72,12 @@ export function createItemProtection(deps: {
   });
   return async (userId, items) => {
     if (items.length === 0) return items;
-    const treatments = await serviceTreatmentOf.loadMany(items.map((item) => item.id));
-    const services = new Map<number, Treatment>();
-    items.forEach((item, index) => {
-      const treatment = treatments[index];
-      if (treatment instanceof Error) throw treatment;
-      if (treatment !== undefined) services.set(item.id, treatment);
-    });
+    const treatments = await serviceTreatmentOf.loadAll(items.map((item) => item.id));
     const tagTreatments = treatmentsOf(deps.settings.get('wellbeing_tag_treatments'));
     const tagWords = wordsOf(deps.settings.get('wellbeing_tag_words'));
-    const protectedItems = items.map((item) => ({
+    const protectedItems = items.map((item, index) => ({
       ...item,
-      protection: itemProtection(item, services.get(item.id) ?? 'none', tagTreatments, tagWords),
+      protection: itemProtection(item, treatments[index] ?? 'none', tagTreatments, tagWords),
     }));
     await recordExposures(
       deps.db,
