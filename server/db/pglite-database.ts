@@ -1,31 +1,29 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
 import { checkStatementName, type Database, type Queryable } from './database';
 
 /**
- * One argument of EXECUTE, as a quoted literal: PGlite's query call has no named statements, so
- * a prepared statement runs through SQL's PREPARE and EXECUTE, whose arguments are written into
- * the statement. A quoted literal takes the type the parameter was prepared with, and quoting
- * with doubled single quotes is exact while standard_conforming_strings is on (the default).
+ * One parameter of a prepared statement as text, which PostgreSQL reads with the input function
+ * of the type the statement declared for it: text as it is, numbers and booleans as PostgreSQL
+ * writes them, arrays in PostgreSQL's array syntax, null as SQL NULL. Other values (objects,
+ * dates, NaN) are refused rather than guessed at.
  */
-export function sqlLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return quoteText(arrayLiteral(value));
+export function parameterText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return arrayLiteral(value);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new TypeError(`not a finite number: ${value}`);
-    return `'${value}'`;
+    return String(value);
   }
-  if (typeof value === 'boolean') return value ? `'true'` : `'false'`;
-  if (typeof value === 'string') return quoteText(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') {
+    if (value.includes('\0')) throw new TypeError('text with a NUL character');
+    return value;
+  }
   throw new TypeError(
     `a prepared statement takes text, numbers, booleans, null or arrays of them, not ${typeof value}`,
   );
-}
-
-function quoteText(value: string): string {
-  if (value.includes('\0')) throw new TypeError('text with a NUL character');
-  return `'${value.replaceAll("'", "''")}'`;
 }
 
 /**
@@ -44,43 +42,81 @@ function arrayLiteral(values: readonly unknown[]): string {
         `an array parameter holds text, numbers or booleans, not ${typeof value}`,
       );
     }
+    if (typeof value === 'string' && value.includes('\0')) {
+      throw new TypeError('text with a NUL character');
+    }
     return `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
   });
   return `{${elements.join(',')}}`;
 }
 
-/** The prepared statement does not exist (a rolled-back PREPARE, a reopened database). */
+/** The prepared statement does not exist (a reopened database). */
 const NO_SUCH_STATEMENT = '26000';
 
-function wrap(target: PGlite | Transaction, prepared: Set<string>): Queryable {
-  const query = async <Row>(sql: string, params: readonly unknown[] = []) => {
-    const result = await target.query<Row>(sql, params as unknown[]);
-    return result.rows;
+function concatMessages(parts: readonly Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
+
+/**
+ * Prepared statements at the wire protocol's level, named statements of the one connection.
+ * PGlite's query call takes six exchanges with the database for every statement (parse,
+ * describe, bind, describe, execute, sync), each through its message loop; a prepared
+ * statement here is parsed once, and each run is bind, describe, execute and sync in one
+ * exchange. Like PREPARE, a statement parsed inside a transaction outlives its rollback.
+ */
+function preparedRunner(pg: PGlite, prepared: Set<string>) {
+  const { serialize } = protocol;
+  const exchange = async (messages: readonly Uint8Array[]) => {
+    // Inside a transaction PGlite's own queries leave the file sync to the commit.
+    const result = await pg.execProtocol(concatMessages(messages), {
+      syncToFs: !pg.isInTransaction(),
+    });
+    return result.messages;
   };
-  const execute = <Row>(name: string, params: readonly unknown[]) =>
-    query<Row>(
-      params.length === 0
-        ? `execute ${name}`
-        : `execute ${name}(${params.map(sqlLiteral).join(', ')})`,
-    );
+  const run = async <Row>(name: string, values: (string | null)[]): Promise<Row[]> => {
+    const messages = await exchange([
+      serialize.bind({ statement: name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    return (parse.parseResults(messages, pg.parsers)[0]?.rows ?? []) as Row[];
+  };
+  const prepare = async (name: string, sql: string) => {
+    await exchange([serialize.parse({ name, text: sql }), serialize.sync()]);
+    prepared.add(name);
+  };
+  return async <Row>(name: string, sql: string, params: readonly unknown[]): Promise<Row[]> => {
+    checkStatementName(name);
+    const values = params.map(parameterText);
+    if (!prepared.has(name)) await prepare(name, sql);
+    try {
+      return await run<Row>(name, values);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== NO_SUCH_STATEMENT) throw error;
+      prepared.delete(name);
+      await prepare(name, sql);
+      return run<Row>(name, values);
+    }
+  };
+}
+
+function wrap(
+  target: PGlite | Transaction,
+  runPrepared: ReturnType<typeof preparedRunner>,
+): Queryable {
   return {
-    query,
-    async queryPrepared<Row>(name: string, sql: string, params: readonly unknown[] = []) {
-      checkStatementName(name);
-      if (!prepared.has(name)) {
-        await query(`prepare ${name} as ${sql}`);
-        prepared.add(name);
-      }
-      try {
-        return await execute<Row>(name, params);
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== NO_SUCH_STATEMENT) throw error;
-        prepared.delete(name);
-        await query(`prepare ${name} as ${sql}`);
-        prepared.add(name);
-        return execute<Row>(name, params);
-      }
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<Row>(sql, params as unknown[]);
+      return result.rows;
     },
+    queryPrepared: (name, sql, params = []) => runPrepared(name, sql, params),
   };
 }
 
@@ -180,8 +216,8 @@ export async function openPgliteDatabase(
 
 export function fromPglite(pg: PGlite): Database & { pglite: PGlite } {
   // Prepared statements belong to the one connection, which transactions share.
-  const prepared = new Set<string>();
-  const self = wrap(pg, prepared);
+  const runPrepared = preparedRunner(pg, new Set<string>());
+  const self = wrap(pg, runPrepared);
   const queue = new FairQueue();
   return {
     kind: 'pglite',
@@ -195,7 +231,7 @@ export function fromPglite(pg: PGlite): Database & { pglite: PGlite } {
     },
     exec: (sql) => queue.run(async () => void (await pg.exec(sql))),
     // The callback's statements go straight to PGlite: the transaction holds the queue.
-    transaction: (work) => queue.run(() => pg.transaction((tx) => work(wrap(tx, prepared)))),
+    transaction: (work) => queue.run(() => pg.transaction((tx) => work(wrap(tx, runPrepared)))),
     close: () => queue.run(() => pg.close()),
   };
 }

@@ -1,12 +1,13 @@
 /**
  * Prepared statements (Queryable.queryPrepared), on the engine of this run: the same answers as
  * an unprepared query, every kind of parameter arrives as itself (quotes and backslashes in text
- * included, arrays of text, numbers and JSON too), a statement survives the rollback of the transaction that prepared it, and a name
- * that is not a plain identifier never reaches SQL.
+ * included, arrays of text, numbers and JSON too), a statement survives the rollback of the
+ * transaction that prepared it, a value its type refuses fails with the database's error and
+ * leaves the statement usable, and a name that is not a plain identifier never reaches SQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database';
-import { sqlLiteral } from '../../../server/db/pglite-database';
+import { parameterText } from '../../../server/db/pglite-database';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database';
 
 const ECHO = `select $1::int as n, $2::text as t, $3::boolean as b, $4::double precision as d,
@@ -68,12 +69,29 @@ describe('prepared statements', () => {
     ]);
   });
 
+  it('fail with the database error on a value its type refuses, and run again after', async () => {
+    const sql = 'select $1::int + 1 as next';
+    await expect(db.queryPrepared('refuses_text', sql, ['not a number'])).rejects.toMatchObject({
+      code: '22P02',
+    });
+    await expect(
+      db.transaction((tx) => tx.queryPrepared('refuses_text', sql, ['twelve'])),
+    ).rejects.toMatchObject({ code: '22P02' });
+    expect(await db.queryPrepared('refuses_text', sql, [11])).toEqual([{ next: 12 }]);
+    expect(await db.transaction((tx) => tx.queryPrepared('refuses_text', sql, [1]))).toEqual([
+      { next: 2 },
+    ]);
+  });
+
   it('refuse a name that is not a plain identifier, and parameters they cannot carry', async () => {
     await expect(db.queryPrepared('x; drop table users', 'select 1', [])).rejects.toThrow(
       /bad statement name/,
     );
-    expect(() => sqlLiteral(Number.NaN)).toThrow(TypeError);
-    expect(() => sqlLiteral({ a: 1 })).toThrow(TypeError);
-    expect(sqlLiteral("O'Brien")).toBe(`'O''Brien'`);
+    expect(() => parameterText(Number.NaN)).toThrow(TypeError);
+    expect(() => parameterText({ a: 1 })).toThrow(TypeError);
+    expect(() => parameterText('a\0b')).toThrow(TypeError);
+    expect(() => parameterText(['a\0b'])).toThrow(TypeError);
+    expect(parameterText("O'Brien")).toBe("O'Brien");
+    expect(parameterText(['a "b"', null, 3])).toBe('{"a \\"b\\"",NULL,"3"}');
   });
 });
