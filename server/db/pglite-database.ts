@@ -205,9 +205,18 @@ export async function openPgliteDatabase(
     }
   }
   const pg = await PGlite.create({
-    ...(options.cacheMb
-      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.cacheMb}MB`] }
-      : {}),
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...(options.cacheMb ? ['-c', `shared_buffers=${options.cacheMb}MB`] : []),
+      // A prepared statement (and a PL/pgSQL function's statement) is planned once, for any
+      // parameters. By default PostgreSQL plans it again on every run while it guesses that
+      // pays, and here planning cost more than running: measured on the queue bench, deciding
+      // a submit went from 1.32 to 0.89 ms and queueing its deliveries from 0.77 to 0.17 ms;
+      // the server's CPU per item fell by a quarter. A statement whose best plan depends on
+      // its values is not prepared: queries run unnamed are planned for their values.
+      '-c',
+      'plan_cache_mode=force_generic_plan',
+    ],
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
