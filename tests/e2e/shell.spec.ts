@@ -1,7 +1,7 @@
 /**
- * The signed-in shell (SPEC §2 Shell, §6). Operator's minimal top bar, the profile menu
- * per role, the developer's socket list, not-found for a route the role may not open, the theme
- * and signing out.
+ * The signed-in shell (SPEC §2 Shell, §6). Operator's minimal top bar, the profile menu per
+ * role (and pressed before its code arrived), the developer's socket list, not-found for a
+ * route the role may not open, the theme and signing out.
  */
 import type { Page } from '@playwright/test';
 import { LOGIN_TEXTS } from '../../src/contract/auth';
@@ -71,6 +71,39 @@ test.describe('profile menu', () => {
       }
     });
   }
+});
+
+test.describe('the profile menu, loaded after the first paint', () => {
+  // The page's own requests must reach the route below: a service worker would answer them
+  // from its cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('opens when pressed before its code arrived, and focus stays on its button', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/profile-menu-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await signIn(page, 'admin');
+    await expect.poll(() => asked).toBe(true);
+    const button = profileMenuButton(page);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    release();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(profileMenuButton(page)).toBeFocused();
+  });
 });
 
 test.describe('routes a role may not open', () => {

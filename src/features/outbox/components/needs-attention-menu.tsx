@@ -1,21 +1,24 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { TriangleAlert } from 'lucide-react';
+import { useRef } from 'react';
 import type { AttentionEntry } from '../../../lib/local-db';
+import { type HandOver, useTakeOver } from '../../../ui/stand-in-trigger';
 import { outbox } from '../outbox-instance';
 import { OUTBOX_TEXTS, contentIdOf } from '../outbox-texts';
+import { attentionTriggerProps } from './attention-trigger';
 
 /** The operator's view of entries the server refused for good: the reason, Retry, Dismiss. */
-export function NeedsAttentionMenu({ entries }: { entries: readonly AttentionEntry[] }) {
-  if (entries.length === 0) return null;
+export function NeedsAttentionMenu({
+  entries,
+  handOverRef,
+}: {
+  entries: readonly AttentionEntry[];
+  handOverRef?: HandOver;
+}) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useTakeOver(trigger, handOverRef);
   return (
     <Popover className="relative">
-      <PopoverButton
-        data-testid="outbox-attention"
-        className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-200 dark:bg-red-950 dark:text-red-200 dark:hover:bg-red-900"
-      >
-        <TriangleAlert aria-hidden="true" className="size-3.5" />
-        {OUTBOX_TEXTS.needsAttention(entries.length)}
-      </PopoverButton>
+      <PopoverButton ref={trigger} {...attentionTriggerProps(entries.length)} />
       <PopoverPanel
         anchor="bottom end"
         className="z-50 mt-2 w-80 rounded-lg border border-stone-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"

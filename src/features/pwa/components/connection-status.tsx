@@ -1,6 +1,6 @@
 import { CloudOff, LoaderCircle } from 'lucide-react';
 import { useOnlineStatus } from '../../../lib/online-status';
-import { NeedsAttentionMenu } from '../../outbox/components/needs-attention-menu';
+import { NeedsAttentionSlot } from '../../outbox/components/needs-attention-slot';
 import { useAttentionNotices } from '../../outbox/use-attention-notices';
 import { useOutbox } from '../../outbox/use-outbox';
 import { PWA_TEXTS } from '../pwa-texts';
@@ -39,7 +39,7 @@ export function ConnectionStatus() {
           {PWA_TEXTS.waiting(waitingResults)}
         </span>
       )}
-      <NeedsAttentionMenu entries={attention} />
+      <NeedsAttentionSlot entries={attention} />
     </div>
   );
 }

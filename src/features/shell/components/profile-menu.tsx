@@ -2,38 +2,22 @@ import { Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuHeading } from 
 import { Link } from '@tanstack/react-router';
 import clsx from 'clsx';
 import { CircleUser, LogOut, Moon, Sun } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useRef } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
-import { NAMESPACES, type UserLoggedStatus } from '../../../contract/socket-events';
-import { getSocket, useSocketStatuses, type SocketStatus } from '../../../lib/socket-manager';
+import type { UserLoggedStatus } from '../../../contract/socket-events';
+import { useSocketStatuses, type SocketStatus } from '../../../lib/socket-manager';
 import { toggleTheme, useTheme } from '../../../lib/theme';
+import { type HandOver, useTakeOver } from '../../../ui/stand-in-trigger';
 import { useRequestSignOut } from '../../auth/components/sign-out-guard';
 import { isDeveloper, showsProfileLink } from '../navigation';
 import { MODERATING_TEXTS } from '../profile-menu-texts';
+import { profileTriggerProps } from './profile-trigger';
 
 const STATUS_COLOURS: Record<SocketStatus, string> = {
   connected: 'bg-emerald-500',
   connecting: 'bg-amber-400',
   disconnected: 'bg-red-500',
 };
-
-/**
- * The server's user-logged-status.{id} (SPEC §7): whether a tab of this user moderates. Sent
- * when a socket connects and whenever moderation starts or ends, so it is listened to all along.
- */
-function useLoggedStatus(userId: number | null): UserLoggedStatus | null {
-  const [status, setStatus] = useState<UserLoggedStatus | null>(null);
-  useEffect(() => {
-    if (userId === null) return;
-    const socket = getSocket(NAMESPACES.onlineUsers);
-    const event = `user-logged-status.${userId}` as const;
-    socket.on(event, setStatus);
-    return () => {
-      socket.off(event, setStatus);
-    };
-  }, [userId]);
-  return status;
-}
 
 function SocketStatusList({ loggedStatus }: { loggedStatus: UserLoggedStatus | null }) {
   const statuses = useSocketStatuses();
@@ -77,34 +61,25 @@ function SocketStatusList({ loggedStatus }: { loggedStatus: UserLoggedStatus | n
 const itemClass =
   'flex w-full items-center gap-2 px-3 py-2 text-left text-sm data-focus:bg-stone-100 dark:data-focus:bg-zinc-800';
 
-export function ProfileMenu({ user }: { user: CurrentUser }) {
+export function ProfileMenu({
+  user,
+  loggedStatus,
+  handOverRef,
+}: {
+  user: CurrentUser;
+  /** Developers only: whether a tab of theirs moderates (null until the server said). */
+  loggedStatus: UserLoggedStatus | null;
+  handOverRef?: HandOver;
+}) {
   const theme = useTheme();
   const signOut = useRequestSignOut();
   const developer = isDeveloper(user.role);
-  const loggedStatus = useLoggedStatus(developer ? user.id : null);
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
-  const initials = name
-    .split(' ')
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
+  const trigger = useRef<HTMLButtonElement>(null);
+  useTakeOver(trigger, handOverRef);
 
   return (
     <Menu as="div" className="relative">
-      <MenuButton
-        className="flex items-center gap-2 rounded-full p-1 pr-3 text-sm hover:bg-stone-200/70 dark:hover:bg-zinc-800"
-        aria-label={`Profile menu for ${name}`}
-      >
-        {/* The initials are drawn by CSS, not text: as text they would be part of the button's
-            visible label without being part of its accessible name. */}
-        <span
-          aria-hidden="true"
-          data-initials={initials}
-          className="grid size-8 place-items-center rounded-full bg-gold-500 text-xs font-semibold text-zinc-950 before:content-[attr(data-initials)]"
-        />
-        <span className="hidden max-w-40 truncate sm:inline">{name}</span>
-      </MenuButton>
+      <MenuButton ref={trigger} {...profileTriggerProps(user)} />
       <MenuItems
         anchor="bottom end"
         className="z-50 mt-2 w-72 rounded-lg border border-stone-200 bg-white py-1 shadow-lg focus:outline-none dark:border-zinc-700 dark:bg-zinc-900"

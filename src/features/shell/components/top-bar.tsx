@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
 import { ConnectionStatus } from '../../pwa/components/connection-status';
 import { SHELL_TEXTS } from '../navigation';
-import { ProfileMenu } from './profile-menu';
+import { ProfileMenuSlot } from './profile-menu-slot';
 
 /**
  * The app bar (66 px). Operators get the minimal bar of SPEC §2: their moderation state and the
@@ -34,7 +34,7 @@ export function TopBar({ user, status }: { user: CurrentUser; status?: ReactNode
           status
         )}
         <ConnectionStatus />
-        <ProfileMenu user={user} />
+        <ProfileMenuSlot user={user} />
       </div>
     </header>
   );
