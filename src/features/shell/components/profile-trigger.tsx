@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../../../contract/auth';
 
-export function displayName(user: CurrentUser): string {
+function displayName(user: CurrentUser): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
 }
 
