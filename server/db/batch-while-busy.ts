@@ -3,6 +3,13 @@ import DataLoader from 'dataloader';
 /** At most this many keys in one batch. */
 const MAX_BATCH_SIZE = 256;
 
+/** A read of batchWhileBusy: one key, or many at once. */
+export interface BatchedRead<K, V> {
+  load(key: K): Promise<V>;
+  /** One value per key, in the keys' order; fails when the batch of any key failed. */
+  loadAll(keys: readonly K[]): Promise<V[]>;
+}
+
 /**
  * A DataLoader for a read done once per request on the hot path (a session, the items of a
  * submit): an idle server runs a load at once; loads that arrive while a batch is running wait
@@ -11,12 +18,6 @@ const MAX_BATCH_SIZE = 256;
  * is read after its load was asked for. `load` answers one value per key, in the keys' order
  * (a key may come more than once).
  */
-export interface BatchedRead<K, V> {
-  load(key: K): Promise<V>;
-  /** One value per key, in the keys' order; fails when the batch of any key failed. */
-  loadAll(keys: readonly K[]): Promise<V[]>;
-}
-
 export function batchWhileBusy<K, V>(
   load: (keys: readonly K[]) => Promise<readonly V[]>,
 ): BatchedRead<K, V> {
