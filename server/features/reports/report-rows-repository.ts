@@ -14,7 +14,7 @@ import type { RollupFilter } from './report-rollup-repository';
  * Reports computed from the items themselves, with exact percentiles (percentile_disc, the
  * nearest rank). They answer a productivity report narrowed to one service (the operator
  * rollups have no service key; one service's decisions are read through
- * contents_service_decided_idx), serve as the baseline the history bench prints beside the
+ * contents_history_service_idx), serve as the baseline the history bench prints beside the
  * rollups, and as the oracle the tests hold the rollups to. What counts as a tag, an untagged
  * decision or a duration bucket is the migration's SQL functions, as for the rollups.
  */
