@@ -431,66 +431,146 @@ export async function storeSubmissions(
   userId: number,
   submissions: readonly SubmissionInput[],
 ): Promise<StoredSubmission[]> {
-  const { stored, decided } = await decideSubmissions(db, userId, submissions);
+  const { stored, decided } = await decideRequests(db, [{ userId, submissions }]);
   await recordDecisionEffects(db, decided, 'human');
-  return stored;
+  return stored[0] ?? [];
+}
+
+/** One submit request: its user and its submissions. */
+export interface SubmitRequest {
+  userId: number;
+  submissions: readonly SubmissionInput[];
 }
 
 /**
- * `storeSubmissions` without the decision effects: answers what it decided, so a caller that
- * stores several users' submits in one transaction (submit-groups.ts) records the effects of all
- * of them at once. The caller must record them in the same transaction.
+ * `storeSubmissions` for several requests, in arrival order, without the decision effects: each
+ * request is answered and stored as if it had had its own transaction after the one before, and
+ * the ids of every item decided are returned, so a caller that stores several users' submits in
+ * one transaction (submit-groups.ts) records the effects of all of them at once. The caller must
+ * record them in the same transaction.
+ *
+ * Requests that share no key and no item cannot see each other's work, so a run of such
+ * requests is stored by one set of statements, a row per submission carrying its user (a
+ * statement's fixed cost is most of a one-item submit's). A request that shares a key or an
+ * item with the run so far starts the next run, which sees the first run's rows.
  */
-export async function decideSubmissions(
+export async function decideRequests(
   db: Queryable,
-  userId: number,
-  submissions: readonly SubmissionInput[],
-): Promise<{ stored: StoredSubmission[]; decided: number[] }> {
-  const outcomes = new Map<number, SubmitOutcome>();
-  /** Index -> the earlier index in this request with the same key and item. */
-  const replayOf = new Map<number, number>();
-  /** Indexes answered from a row stored before: nothing to store for them. */
-  const answeredFromStore = new Set<number>();
-  /** The key each submission's row carries; null for none or a refused one. */
-  const rowKey = submissions.map((submission) => submission.key);
+  requests: readonly SubmitRequest[],
+): Promise<{ stored: StoredSubmission[][]; decided: number[] }> {
+  const stored: StoredSubmission[][] = [];
+  const decided: number[] = [];
+  for (const run of independentRuns(requests)) {
+    const outcome = await decideRun(db, run);
+    stored.push(...outcome.stored);
+    decided.push(...outcome.decided);
+  }
+  return { stored, decided };
+}
 
-  // 1. Keys repeated within the request.
-  const firstWithKey = new Map<string, number>();
-  submissions.forEach((submission, index) => {
-    const key = submission.key;
-    if (key === null) return;
-    const first = firstWithKey.get(key);
-    if (first === undefined) {
-      firstWithKey.set(key, index);
-    } else if (submissions[first]?.result.content_id === submission.result.content_id) {
-      replayOf.set(index, first);
-    } else {
-      outcomes.set(index, 'key_reused');
-      rowKey[index] = null;
+/** Consecutive requests, split where a request shares a key or an item with its run so far. */
+function independentRuns(requests: readonly SubmitRequest[]): SubmitRequest[][] {
+  const runs: SubmitRequest[][] = [];
+  let run: SubmitRequest[] = [];
+  const keys = new Set<string>();
+  const items = new Set<number>();
+  for (const request of requests) {
+    const shares = request.submissions.some(
+      ({ key, result }) => (key !== null && keys.has(key)) || items.has(result.content_id),
+    );
+    if (shares) {
+      runs.push(run);
+      run = [];
+      keys.clear();
+      items.clear();
     }
-  });
+    run.push(request);
+    for (const { key, result } of request.submissions) {
+      if (key !== null) keys.add(key);
+      items.add(result.content_id);
+    }
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+/** One request's submissions as a run decides them. */
+class RequestDecision {
+  readonly outcomes = new Map<number, SubmitOutcome>();
+  /** Index -> the earlier index in this request with the same key and item. */
+  readonly replayOf = new Map<number, number>();
+  /** Indexes answered from a row stored before: nothing to store for them. */
+  readonly answeredFromStore = new Set<number>();
+  /** The key each submission's row carries; null for none or a refused one. */
+  readonly rowKey: (string | null)[];
+  /** Each key's first index in the request. */
+  readonly firstWithKey = new Map<string, number>();
+  /** Item -> the index that decides it. */
+  readonly toDecide = new Map<number, number>();
+
+  constructor(readonly request: SubmitRequest) {
+    this.rowKey = request.submissions.map((submission) => submission.key);
+  }
+
+  get userId(): number {
+    return this.request.userId;
+  }
+
+  submission(index: number): SubmissionInput | undefined {
+    return this.request.submissions[index];
+  }
+}
+
+/** The steps of `storeSubmissions` for requests that share no key and no item. */
+async function decideRun(
+  db: Queryable,
+  requests: readonly SubmitRequest[],
+): Promise<{ stored: StoredSubmission[][]; decided: number[] }> {
+  const run = requests.map((request) => new RequestDecision(request));
+
+  // 1. Keys repeated within a request.
+  for (const request of run) {
+    request.request.submissions.forEach((submission, index) => {
+      const key = submission.key;
+      if (key === null) return;
+      const first = request.firstWithKey.get(key);
+      if (first === undefined) {
+        request.firstWithKey.set(key, index);
+      } else if (request.submission(first)?.result.content_id === submission.result.content_id) {
+        request.replayOf.set(index, first);
+      } else {
+        request.outcomes.set(index, 'key_reused');
+        request.rowKey[index] = null;
+      }
+    });
+  }
 
   // 2. Reserve the keys.
   const reserved = new Set<string>();
-  if (firstWithKey.size > 0) {
-    // In key order: two requests reserving the same keys wait for each other, never deadlock.
-    const entries = [...firstWithKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // In key order: two transactions reserving the same keys wait for each other, never deadlock.
+  const keyed = run
+    .flatMap((request) =>
+      [...request.firstWithKey].map(([key, index]) => ({ key, index, request })),
+    )
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  if (keyed.length > 0) {
     const inserted = await db.queryPrepared<{ idempotency_key: string }>(
       'reserve_submission_keys',
       `insert into moderation_results (content_id, user_id, idempotency_key, outcome, payload)
-       select t.content_id, $1, t.key, 'received', t.payload
-         from unnest($2::bigint[], $3::text[], $4::jsonb[]) as t(content_id, key, payload)
+       select t.content_id, t.user_id, t.key, 'received', t.payload
+         from unnest($1::integer[], $2::bigint[], $3::text[], $4::jsonb[])
+              as t(user_id, content_id, key, payload)
        on conflict (idempotency_key) do nothing
        returning idempotency_key`,
       [
-        userId,
-        entries.map(([, index]) => submissions[index]?.result.content_id),
-        entries.map(([key]) => key),
-        entries.map(([, index]) => JSON.stringify(submissions[index]?.result)),
+        keyed.map(({ request }) => request.userId),
+        keyed.map(({ request, index }) => request.submission(index)?.result.content_id),
+        keyed.map(({ key }) => key),
+        keyed.map(({ request, index }) => JSON.stringify(request.submission(index)?.result)),
       ],
     );
     for (const row of inserted) reserved.add(row.idempotency_key);
-    const earlier = entries.filter(([key]) => !reserved.has(key));
+    const earlier = keyed.filter(({ key }) => !reserved.has(key));
     if (earlier.length > 0) {
       const rows = await db.query<{
         idempotency_key: string;
@@ -500,38 +580,40 @@ export async function decideSubmissions(
       }>(
         `select idempotency_key, user_id, content_id, outcome
            from moderation_results where idempotency_key = any($1::text[])`,
-        [earlier.map(([key]) => key)],
+        [earlier.map(({ key }) => key)],
       );
       const byKey = new Map(rows.map((row) => [row.idempotency_key, row]));
-      for (const [key, index] of earlier) {
+      for (const { key, index, request } of earlier) {
         const row = byKey.get(key);
         const sameAttempt =
           row !== undefined &&
-          row.user_id === userId &&
-          row.content_id === submissions[index]?.result.content_id;
+          row.user_id === request.userId &&
+          row.content_id === request.submission(index)?.result.content_id;
         if (sameAttempt) {
-          outcomes.set(index, replayAnswer(row.outcome));
-          answeredFromStore.add(index);
+          request.outcomes.set(index, replayAnswer(row.outcome));
+          request.answeredFromStore.add(index);
         } else {
-          outcomes.set(index, 'key_reused');
-          rowKey[index] = null;
+          request.outcomes.set(index, 'key_reused');
+          request.rowKey[index] = null;
         }
       }
     }
   }
 
-  // 3. Decide what is left; an item twice in the request is decided by its first entry.
-  const decidedIds: number[] = [];
-  const toDecide = new Map<number, number>();
-  submissions.forEach((submission, index) => {
-    if (outcomes.has(index) || replayOf.has(index)) return;
-    const contentId = submission.result.content_id;
-    if (toDecide.has(contentId)) outcomes.set(index, 'duplicate');
-    else toDecide.set(contentId, index);
-  });
+  // 3. Decide what is left; an item twice in a request is decided by its first entry.
+  for (const request of run) {
+    request.request.submissions.forEach((submission, index) => {
+      if (request.outcomes.has(index) || request.replayOf.has(index)) return;
+      const contentId = submission.result.content_id;
+      if (request.toDecide.has(contentId)) request.outcomes.set(index, 'duplicate');
+      else request.toDecide.set(contentId, index);
+    });
+  }
+  const deciding = run.flatMap((request) =>
+    [...request.toDecide].map(([contentId, index]) => ({ contentId, index, request })),
+  );
   let decided = new Set<number>();
-  if (toDecide.size > 0) {
-    const indexes = [...toDecide.values()];
+  if (deciding.length > 0) {
     // The rows are found by id. The status check is written as `is true`, which no partial
     // index predicate matches: PGlite never analyzes, and without statistics its planner
     // otherwise reads every pending item through a partial index to find the few asked for.
@@ -539,42 +621,53 @@ export async function decideSubmissions(
     const rows = await db.queryPrepared<{ id: number }>(
       'decide_submissions',
       `update contents c
-          set status = 'decided', decided_by = $1, decided_at = now(), decision_source = 'human',
-              moderated_status = v.moderated_status, lease_expires_at = null,
+          set status = 'decided', decided_by = v.user_id, decided_at = now(),
+              decision_source = 'human', moderated_status = v.moderated_status,
+              lease_expires_at = null,
               loaded_at = (select max(d.loaded_at) from content_durations d
-                            where d.content_id = c.id and d.user_id = $1)
-         from unnest($2::bigint[], $3::jsonb[]) as v(id, moderated_status)
+                            where d.content_id = c.id and d.user_id = v.user_id)
+         from unnest($1::integer[], $2::bigint[], $3::jsonb[]) as v(user_id, id, moderated_status)
         where c.id = v.id
-          and ((c.status = 'assigned' and c.assigned_to = $1)
-            or (c.status = 'pending' and c.last_assigned_to = $1)) is true
+          and ((c.status = 'assigned' and c.assigned_to = v.user_id)
+            or (c.status = 'pending' and c.last_assigned_to = v.user_id)) is true
         returning c.id`,
       [
-        userId,
-        indexes.map((index) => submissions[index]?.result.content_id),
-        indexes.map((index) => JSON.stringify(submissions[index]?.result.moderated_status)),
+        deciding.map(({ request }) => request.userId),
+        deciding.map(({ contentId }) => contentId),
+        deciding.map(({ request, index }) =>
+          JSON.stringify(request.submission(index)?.result.moderated_status),
+        ),
       ],
     );
     decided = new Set(rows.map((row) => row.id));
-    decidedIds.push(...decided);
 
     // 4. Why the others were not decided.
-    const undecided = [...toDecide.keys()].filter((id) => !decided.has(id));
+    const undecided = deciding.filter(({ contentId }) => !decided.has(contentId));
     const states =
-      undecided.length > 0 ? await submitTargets(db, undecided) : new Map<number, SubmitTarget>();
-    for (const [contentId, index] of toDecide) {
-      outcomes.set(
+      undecided.length > 0
+        ? await submitTargets(
+            db,
+            undecided.map(({ contentId }) => contentId),
+          )
+        : new Map<number, SubmitTarget>();
+    for (const { contentId, index, request } of deciding) {
+      request.outcomes.set(
         index,
-        decided.has(contentId) ? 'stored' : refusal(states.get(contentId), userId),
+        decided.has(contentId) ? 'stored' : refusal(states.get(contentId), request.userId),
       );
     }
   }
-  for (const [index, first] of replayOf) {
-    outcomes.set(index, replayAnswer(outcomes.get(first)));
+  for (const request of run) {
+    for (const [index, first] of request.replayOf) {
+      request.outcomes.set(index, replayAnswer(request.outcomes.get(first)));
+    }
   }
 
   // 5. Record every submission once.
-  const reservedIndexes = [...firstWithKey].filter(([key]) => reserved.has(key));
-  if (reservedIndexes.length > 0) {
+  const outcomeOf = (request: RequestDecision, index: number) =>
+    request.outcomes.get(index) ?? 'duplicate';
+  const reservedRows = keyed.filter(({ key }) => reserved.has(key));
+  if (reservedRows.length > 0) {
     // Keys matched with `= any`, one probe of the unique index each: a join with the unnested
     // keys may be planned, once prepared, as a scan of every result ever stored.
     await db.queryPrepared(
@@ -583,35 +676,44 @@ export async function decideSubmissions(
           set outcome = ($2::text[])[array_position($1::text[], r.idempotency_key)]
         where r.idempotency_key = any($1::text[])`,
       [
-        reservedIndexes.map(([key]) => key),
-        reservedIndexes.map(([, index]) => outcomes.get(index) ?? 'duplicate'),
+        reservedRows.map(({ key }) => key),
+        reservedRows.map(({ request, index }) => outcomeOf(request, index)),
       ],
     );
   }
-  const appended = submissions
-    .map((submission, index) => ({ submission, index }))
-    .filter(
-      ({ index }) =>
-        rowKey[index] === null && !replayOf.has(index) && !answeredFromStore.has(index),
-    );
+  const appended = run.flatMap((request) =>
+    request.request.submissions
+      .map((submission, index) => ({ submission, index, request }))
+      .filter(
+        ({ index }) =>
+          request.rowKey[index] === null &&
+          !request.replayOf.has(index) &&
+          !request.answeredFromStore.has(index),
+      ),
+  );
   if (appended.length > 0) {
     await db.query(
       `insert into moderation_results (content_id, user_id, idempotency_key, outcome, payload)
-       select t.content_id, $1, null, t.outcome, t.payload
-         from unnest($2::bigint[], $3::text[], $4::jsonb[]) as t(content_id, outcome, payload)`,
+       select t.content_id, t.user_id, null, t.outcome, t.payload
+         from unnest($1::integer[], $2::bigint[], $3::text[], $4::jsonb[])
+              as t(user_id, content_id, outcome, payload)`,
       [
-        userId,
+        appended.map(({ request }) => request.userId),
         appended.map(({ submission }) => submission.result.content_id),
-        appended.map(({ index }) => outcomes.get(index) ?? 'duplicate'),
+        appended.map(({ request, index }) => outcomeOf(request, index)),
         appended.map(({ submission }) => JSON.stringify(submission.result)),
       ],
     );
   }
 
-  const stored = submissions.map((submission, index) => ({
-    content_id: submission.result.content_id,
-    idempotency_key: submission.key,
-    status: outcomes.get(index) ?? 'duplicate',
-  }));
-  return { stored, decided: decidedIds };
+  return {
+    stored: run.map((request) =>
+      request.request.submissions.map((submission, index) => ({
+        content_id: submission.result.content_id,
+        idempotency_key: submission.key,
+        status: outcomeOf(request, index),
+      })),
+    ),
+    decided: [...decided],
+  };
 }

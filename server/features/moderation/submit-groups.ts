@@ -1,9 +1,10 @@
 import type { Database } from '../../db/database';
 import {
-  decideSubmissions,
+  decideRequests,
   storeSubmissions,
   type StoredSubmission,
   type SubmissionInput,
+  type SubmitRequest,
 } from './content-repository';
 import { recordDecisionEffects } from './decision-effects';
 
@@ -15,10 +16,10 @@ import { recordDecisionEffects } from './decision-effects';
  * storing each submit in a transaction of its own spent most of the database's time on those
  * statements (about half of it on the report rollups alone, when they were still added to in
  * the submit), and the queue stalled at a few hundred items a second. Rules:
- * - Each submit is stored by storeSubmissions' rules (decideSubmissions), in arrival order, as
- *   if each had had its own transaction after the one before; then the group's decision effects
- *   are recorded once, over every item the group decided, in the same transaction, so none is
- *   left out or counted twice.
+ * - Each submit is stored by storeSubmissions' rules (decideRequests), in arrival order, as if
+ *   each had had its own transaction after the one before; submits that share no key and no item
+ *   share their statements. Then the group's decision effects are recorded once, over every item
+ *   the group decided, in the same transaction, so none is left out or counted twice.
  * - An idle database takes a submit at once (a group of one): grouping only ever happens when
  *   submits would have queued anyway, so it adds no wait.
  * - At most MAX_GROUP submits in a transaction, and at most `concurrency` transactions at once
@@ -28,9 +29,7 @@ import { recordDecisionEffects } from './decision-effects';
  */
 const MAX_GROUP = 64;
 
-interface Waiting {
-  userId: number;
-  submissions: readonly SubmissionInput[];
+interface Waiting extends SubmitRequest {
   resolve: (stored: StoredSubmission[]) => void;
   reject: (error: unknown) => void;
 }
@@ -54,13 +53,7 @@ export function createSubmitGroups(db: Database, concurrency: number): SubmitGro
     let answers: StoredSubmission[][];
     try {
       answers = await db.transaction(async (tx) => {
-        const stored: StoredSubmission[][] = [];
-        const decided: number[] = [];
-        for (const entry of group) {
-          const outcome = await decideSubmissions(tx, entry.userId, entry.submissions);
-          stored.push(outcome.stored);
-          decided.push(...outcome.decided);
-        }
+        const { stored, decided } = await decideRequests(tx, group);
         await recordDecisionEffects(tx, decided, 'human');
         return stored;
       });

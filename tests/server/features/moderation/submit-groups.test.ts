@@ -105,6 +105,44 @@ describe('submit groups', () => {
     expect(results[0]?.n).toBe(26);
   });
 
+  it("answers a key sent twice in one group as a replay, and another user's use of it as reused", async () => {
+    const [filler, aliceItem, otherAliceItem] = await leasedItems(alice, 3);
+    const [bobItem] = await leasedItems(bob, 1);
+    const groups = createSubmitGroups(db, 1);
+    const first = submission(alice, aliceItem ?? 0);
+    const stolen = { ...submission(bob, bobItem ?? 0), key: first.key };
+    // The first submit finds the database idle and is stored alone; the rest wait, one group.
+    const [, ...answers] = await Promise.all([
+      groups.store(alice, [submission(alice, filler ?? 0)]),
+      groups.store(alice, [submission(alice, otherAliceItem ?? 0)]),
+      groups.store(alice, [first]),
+      // The outbox sending the same result again while the first is being stored.
+      groups.store(alice, [first]),
+      groups.store(bob, [stolen]),
+    ]);
+    expect(answers.map((stored) => stored.map((s) => s.status))).toEqual([
+      ['stored'],
+      ['stored'],
+      ['duplicate'],
+      ['key_reused'],
+    ]);
+    const rows = await db.query<{ content_id: number; user_id: number; outcome: string }>(
+      `select content_id, user_id, outcome from moderation_results
+        where content_id = any($1::bigint[]) order by content_id`,
+      [[aliceItem, otherAliceItem, bobItem]],
+    );
+    expect(rows).toEqual([
+      { content_id: aliceItem, user_id: alice, outcome: 'stored' },
+      { content_id: otherAliceItem, user_id: alice, outcome: 'stored' },
+      { content_id: bobItem, user_id: bob, outcome: 'key_reused' },
+    ]);
+    const [bobRow] = await db.query<{ status: string }>(
+      'select status from contents where id = $1',
+      [bobItem],
+    );
+    expect(bobRow?.status).toBe('assigned');
+  });
+
   it("answers a failing submit with its own error and stores its neighbours'", async () => {
     const [good] = await leasedItems(alice, 1);
     const [bad] = await leasedItems(bob, 1);
@@ -112,7 +150,7 @@ describe('submit groups', () => {
     const failBob = (target: Queryable): Queryable => ({
       query: (sql, params) => target.query(sql, params),
       queryPrepared: (name, sql, params) =>
-        name === 'decide_submissions' && params?.[0] === bob
+        name === 'decide_submissions' && (params?.[0] as number[]).includes(bob)
           ? Promise.reject(new Error('statement failed'))
           : target.queryPrepared(name, sql, params),
     });
