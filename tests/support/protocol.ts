@@ -203,14 +203,18 @@ export class SocketRecorder {
     baseUrl: string,
     namespace: string,
     cookie: string,
-    { retries = 0, timeoutMs = 20_000 } = {},
+    {
+      retries = 0,
+      timeoutMs = 20_000,
+      userAgent,
+    }: { retries?: number; timeoutMs?: number; userAgent?: string } = {},
   ): Promise<SocketRecorder> {
     for (let attempt = 0; ; attempt += 1) {
       const socket = io(`${baseUrl}${namespace}`, {
         forceNew: true,
         reconnection: false,
         transports: ['websocket'],
-        extraHeaders: { cookie },
+        extraHeaders: { cookie, ...(userAgent ? { 'user-agent': userAgent } : {}) },
         timeout: timeoutMs,
       });
       const recorder = new SocketRecorder(socket);

@@ -314,4 +314,18 @@ describe('online users: list, kick and park', () => {
       expect(response.status).toBe(401);
     });
   });
+
+  it("shows each device's browser as its connection announced it", async () => {
+    const operator = await createOperator(server.db, server.baseUrl);
+    const tablet = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15';
+    const recorder = await SocketRecorder.connect(
+      server.baseUrl,
+      NAMESPACES.onlineUsers,
+      operator.cookie,
+      { userAgent: tablet },
+    );
+    sockets.push(recorder);
+    const row = (await currentUsers()).find((user) => user.id === operator.id);
+    expect(row?.devices.map((device) => device.user_agent)).toEqual([tablet]);
+  });
 });
