@@ -39,6 +39,12 @@ export const notify = {
   info: (message: string) => show('info', message),
 };
 
+/**
+ * Notices stand below the top bar: over it they covered its buttons (the needs-attention list,
+ * the profile menu) until they closed, just when a refused result sends the operator there.
+ */
+const BELOW_APP_BAR = { top: 'calc(var(--spacing-appbar) + 8px)' };
+
 const LazyToaster = lazy(() => loadLibrary().then(({ Toaster }) => ({ default: Toaster })));
 
 function subscribeHost(listener: () => void): () => void {
@@ -52,7 +58,14 @@ export function NoticeHost() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <LazyToaster theme={theme} position="top-right" richColors closeButton />
+      <LazyToaster
+        theme={theme}
+        position="top-right"
+        offset={BELOW_APP_BAR}
+        mobileOffset={BELOW_APP_BAR}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }
