@@ -75,7 +75,7 @@ describe('/moderation-statistics', () => {
   it('stops computing when nobody listens', async () => {
     const stats = server.app.dashboard.stats;
     // The previous test's sockets are closed: the next tick finds no subscriber and stops.
-    await waitFor(() => !stats.ticking, 'the statistics tick stops', { timeoutMs: 5_000 });
+    await waitFor(() => !stats.ticking, 'the statistics tick stops', { timeoutMs: 15_000 });
     const settled = stats.computations;
     const viewer = await createOperator(server.db, server.baseUrl, { role: 'admin' });
     const socket = await SocketRecorder.connect(
@@ -113,7 +113,7 @@ describe('/moderation-statistics', () => {
     await waitFor(
       () => socket.all('dashboard-stat').length > received,
       'a result after asking again',
-      { timeoutMs: 5_000 },
+      { timeoutMs: 15_000 },
     );
     expect(stats.ticking).toBe(true);
   });

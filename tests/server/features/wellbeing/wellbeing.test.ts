@@ -220,7 +220,7 @@ describe('operator wellbeing', () => {
       const refusal = await claimed.socket.next(
         'refused',
         (args) => (args[0] as EventRefusal).event === 'take-break',
-        { since: mark, timeoutMs: 5_000 },
+        { since: mark },
       );
       expect((refusal[0] as EventRefusal).code).toBe('validation');
     }
