@@ -70,6 +70,10 @@ export async function findUsersBySessions(
   idleMs: number,
 ): Promise<Map<string, UserRecord>> {
   // Prepared: the statement of every request, and planning it costs more than running it.
+  // The touch joins `live` so that its rows are found by the primary key: written as
+  // `id_hash = any(array(select ...))`, the plan made once for every run read the whole table
+  // (measured on PGlite with 1,000 sessions: 0.60 ms a lookup against 0.31 ms, and growing with
+  // the table).
   const rows = await db.queryPrepared<UserRow & { session_hash: string }>(
     'users_by_sessions',
     `with live as (
@@ -79,8 +83,8 @@ export async function findUsersBySessions(
             and expires_at > now()
             and last_seen_at > now() - $2 * interval '1 millisecond'),
        touched as (
-         update sessions set last_seen_at = now()
-          where id_hash = any(array(select id_hash from live where stale)))
+         update sessions s set last_seen_at = now()
+           from live where live.stale and s.id_hash = live.id_hash)
      select live.id_hash as session_hash, found.*
        from live cross join lateral (${SELECT_USER} where u.id = live.user_id) found`,
     [sessionHashes, idleMs, idleClockStepMs(idleMs)],
