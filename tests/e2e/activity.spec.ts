@@ -8,7 +8,6 @@
  * other specs on the shared server (the sign-in throttle counts failures per address).
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { MODERATION_TEXTS } from '../../src/contract/content';
 import { LOGIN_FAILURE_REASONS } from '../../src/contract/login-history';
@@ -26,6 +25,7 @@ import {
   startExtraServer,
   type ServerHandle,
 } from './support/fixtures';
+import { expectAxeClean } from './support/axe';
 
 const SUBMIT_PATH = '/api/v2/content/submit-contents';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -123,17 +123,6 @@ async function holdSubmits(context: BrowserContext) {
   };
 }
 
-/** Dialogs are not in the route walk of accessibility.spec.ts: each is checked open here. */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
 async function moderatedCount(page: Page, userId: number): Promise<number> {
   const response = await page.request.get(`/api/statistics/moderated/${userId}`, {
     headers: XHR,
@@ -186,14 +175,14 @@ test('an admin signs out a moderating operator: sign-in page, their work safe in
     await expect(
       admin.getByRole('dialog', { name: ONLINE_USERS_TEXTS.devicesTitle('operator') }),
     ).toContainText(ONLINE_USERS_TEXTS.deviceModerates);
-    await expectAccessible(admin);
+    await expectAxeClean(admin);
     await admin.keyboard.press('Escape');
     await row.getByRole('button', { name: ONLINE_USERS_TEXTS.kickLabel('operator') }).click();
     const dialog = admin.getByRole('alertdialog', {
       name: ONLINE_USERS_TEXTS.kickTitle('operator'),
     });
     await expect(dialog.getByText(ONLINE_USERS_TEXTS.kickBody)).toBeVisible();
-    await expectAccessible(admin);
+    await expectAxeClean(admin);
     await dialog.getByRole('button', { name: ONLINE_USERS_TEXTS.kickConfirm }).click();
     await expect(admin.getByText(ONLINE_USERS_TEXTS.kicked('operator'))).toBeVisible();
     await expect(admin.getByTestId('online-user-operator')).toHaveCount(0);
@@ -225,7 +214,7 @@ test('an admin signs out a moderating operator: sign-in page, their work safe in
     const details = admin.getByTestId('audit-entry-details');
     await expect(details).toContainText('"username": "operator"');
     await expect(admin.getByText(AUDIT_LOG_TEXTS.readOnly)).toBeVisible();
-    await expectAccessible(admin);
+    await expectAxeClean(admin);
   });
 
   await test.step('signing in again sends the waiting results, once', async () => {

@@ -4,7 +4,6 @@
  * shows as disabled (also on the dashboard) until enabled. A server of its own
  * (support/delivery-receiver.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
 import { AGGREGATOR_TEXTS as TEXTS } from '../../src/features/aggregator/aggregator-texts';
 import {
@@ -15,6 +14,7 @@ import {
   type DeliveryScene,
 } from './support/delivery-receiver';
 import { expect, notice, signIn, tabTitle, test } from './support/fixtures';
+import { expectAxeClean } from './support/axe';
 
 test.describe('aggregator', () => {
   // One scene for the file: the steps build on each other's deliveries.
@@ -65,14 +65,7 @@ test.describe('aggregator', () => {
       await expect(attempts).toHaveCount(2);
       await expect(attempts.first()).toContainText('503');
       await expect(attempts.first()).toContainText(RECEIVER_DOWN_TEXT);
-      const axe = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(
-        axe.violations
-          .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-          .map((violation) => violation.id),
-      ).toEqual([]);
+      await expectAxeClean(page);
     });
 
     await test.step('after the receiver recovers, Redeliver sends it', async () => {

@@ -3,9 +3,9 @@
  * the console's Content-Security-Policy, public, and not swallowed by the console's service
  * worker or its page fallback.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectAxeClean } from './support/axe';
 
 /** Console errors and CSP violations the page reports from now on. */
 function watchProblems(page: Page): string[] {
@@ -51,16 +51,7 @@ test('the reference renders its operations without signing in and without CSP er
   // Open, with its schemas showing, the reference passes axe like the console's screens.
   await page.locator('.opblock-post .opblock-summary', { hasText: 'contentModerated' }).click();
   await expect(page.getByText('webhook-signature').first()).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
+  await expectAxeClean(page);
 });
 
 test('the console service worker leaves the reference to the server', async ({ page }) => {

@@ -9,8 +9,8 @@ import { serviceEndpoints } from '../../src/contract/services';
 import { serviceTokenEndpoints } from '../../src/contract/service-tokens';
 import { MODERATION_TEXTS } from '../../src/contract/content';
 import { ingestItems, textItem } from '../support/protocol';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, pageClient, pageOn, signIn, test, useOwnServer } from './support/fixtures';
+import { allViolations } from './support/axe';
 
 const DIR = 'test-results/screenshots';
 
@@ -20,11 +20,7 @@ const DIR = 'test-results/screenshots';
  * stone-100) are another matter.
  */
 async function timerFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include('[data-testid="sla-timer"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.help}`);
+  return allViolations(page, { include: '[data-testid="sla-timer"]' });
 }
 
 async function stateShots(page: Page, card: Locator, state: string): Promise<void> {
