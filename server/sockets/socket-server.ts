@@ -13,6 +13,7 @@ import {
   type NamespaceName,
 } from '../../src/contract/socket-events';
 import type { Database } from '../db/database';
+import { slices } from '../db/slices';
 import { liveSessionHashes, type SessionPolicy } from '../features/auth/session-repository';
 import { hashSecret } from '../features/auth/tokens';
 import { findUsersByIds, toCurrentUser } from '../features/users/user-repository';
@@ -195,11 +196,7 @@ export async function createSocketServer(
     sockets: readonly Socket[],
     tell: 'when-changed' | 'always' = 'when-changed',
   ): Promise<void> => {
-    // In slices: on the embedded database a statement holds the event loop while it runs, so
-    // one statement for ten thousand sockets is one long stall; between slices sockets are read.
-    for (let start = 0; start < sockets.length; start += REVALIDATE_SLICE) {
-      await revalidateSlice(sockets.slice(start, start + REVALIDATE_SLICE), tell);
-    }
+    for (const slice of slices(sockets, REVALIDATE_SLICE)) await revalidateSlice(slice, tell);
   };
   const revalidateSlice = async (
     sockets: readonly Socket[],
