@@ -176,7 +176,9 @@ export async function countClaimable(
 }
 
 export async function leasedContentIds(db: Queryable, userId: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
+  // Prepared: every operator who takes moderation reads it.
+  const rows = await db.queryPrepared<{ id: number }>(
+    'leased_content_ids',
     `select id from contents where status = 'assigned' and assigned_to = $1
       order by bound_time, id`,
     [userId],
