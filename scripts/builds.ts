@@ -71,11 +71,18 @@ export function buildClient(options: { outDir?: string; quiet?: boolean } = {}):
   if (result.status !== 0) throw new Error('vite build failed; see the messages above');
 }
 
-/** Bundles the server into `outfile` (dist-server/main.mjs unless given). */
+/**
+ * Bundles the server into `outfile` (dist-server/main.mjs unless given), and beside it the
+ * embedded database's thread (pglite-thread-worker.mjs), which the server starts by that name.
+ */
 export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
   await build({
-    entryPoints: [path.join(ROOT, 'server', 'main.ts')],
-    outfile,
+    entryPoints: {
+      [path.basename(outfile, '.mjs')]: path.join(ROOT, 'server', 'main.ts'),
+      'pglite-thread-worker': path.join(ROOT, 'server', 'db', 'pglite-thread-worker.ts'),
+    },
+    outdir: path.dirname(outfile),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

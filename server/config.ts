@@ -49,6 +49,10 @@ const EnvSchema = z.object({
   // PostgreSQL's own default (128 MB) the memory grew to about 200 MB and the queue bench's
   // server peaked 130 to 190 MB higher, at the same throughput.
   PGLITE_CACHE_MB: z.coerce.number().int().min(8).max(4096).default(32),
+  // Off by default: measured on the queue bench (single submits) the thread stored about a
+  // quarter more items a second, but each submit waited about three times as long (its
+  // transaction's statements cross between threads) and the server held about 50 MB more.
+  PGLITE_THREAD: flag.default(false),
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -89,6 +93,8 @@ export interface Config {
   dataDir: string;
   /** The embedded database's page cache (PostgreSQL's shared_buffers), in MB. */
   pgliteCacheMb: number;
+  /** Run the embedded database in a thread of its own (server/db/pglite-thread.ts). */
+  pgliteThread: boolean;
   /**
    * Where uploaded media are kept (DATA_DIR/media unless MEDIA_DIR says otherwise). Several
    * server processes must share it, or use a bucket store instead.
@@ -160,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     pgliteCacheMb: e.PGLITE_CACHE_MB,
+    pgliteThread: e.PGLITE_THREAD,
     mediaDir: path.resolve(e.MEDIA_DIR || path.join(e.DATA_DIR, 'media')),
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from './database';
 import { migrate } from './migrate';
 import { openPgliteDatabase } from './pglite-database';
+import { openPgliteThreadDatabase } from './pglite-thread';
 import { openPostgresDatabase } from './postgres-database';
 
 export async function openDatabase(
@@ -11,7 +12,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const db = config.databaseUrl
     ? openPostgresDatabase(config.databaseUrl, { log })
-    : await openPgliteDatabase({
+    : await (config.pgliteThread ? openPgliteThreadDatabase : openPgliteDatabase)({
         dataDir: path.join(config.dataDir, 'pglite'),
         cacheMb: config.pgliteCacheMb,
       });
