@@ -8,6 +8,7 @@ import type { Queryable } from './database';
 import { openPgliteDatabase } from './pglite-database';
 import {
   toThreadError,
+  type Lane,
   type ThreadOptions,
   type ThreadReply,
   type ThreadRequest,
@@ -35,7 +36,7 @@ function reply(message: ThreadReply): void {
   port!.postMessage(message);
 }
 
-function queryableFor(request: { tx?: number; lane: 'normal' | 'deferred' }): Queryable {
+function queryableFor(request: { tx?: number; lane: Lane }): Queryable {
   if (request.tx === undefined) return request.lane === 'deferred' ? db.deferred : db;
   const open = transactions.get(request.tx);
   if (!open) throw new Error(`no open transaction ${request.tx}`);
