@@ -12,13 +12,15 @@
  * took 925 s run one after another and 1,600 s in two lanes side by side, where every stage ran
  * three to seven times slower than alone and the browser tests' waits stretched with it.
  *
- * Each test stage writes a JSON report under test-results/, from which the summary counts tests.
- * The last line is always `tests: N passed, N failed` (plus `, N skipped` when some were), and
+ * Each test stage writes a JSON report under test-results/, from which the summary counts tests
+ * and names every test that failed (or, in the browser, passed only on a retry) with the first
+ * line of its error, so that the tail of a CI log says what to look at. The last line is always `tests: N passed, N failed` (plus `, N skipped` when some were), and
  * the exit code is non-zero when anything failed.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 interface Counts {
   passed: number;
@@ -26,12 +28,23 @@ interface Counts {
   skipped: number;
 }
 
+/** A test that failed, or passed only on a retry, named so that the summary alone finds it. */
+interface Failure {
+  test: string;
+  message: string;
+}
+
+interface Report {
+  counts: Counts;
+  failures: Failure[];
+}
+
 interface Stage {
   name: string;
   command: string[];
   env?: Record<string, string>;
-  /** The JSON report the stage writes, and how to count tests in it. */
-  report?: { file: string; read: (json: unknown) => Counts };
+  /** The JSON report the stage writes, and how to read counts and failures from it. */
+  report?: { file: string; read: (json: unknown) => Report };
   /** Why the stage does not run on this machine, if it does not. */
   skipBecause?: string;
 }
@@ -41,30 +54,101 @@ interface Outcome {
   status: 'passed' | 'failed' | 'not run';
   note?: string;
   counts?: Counts;
+  failures?: Failure[];
   seconds?: number;
 }
 
 const RESULTS_DIR = 'test-results';
 
-/** Counts of vitest's json reporter (Jest's format). */
-function readVitest(json: unknown): Counts {
-  const report = json as Partial<
-    Record<'numPassedTests' | 'numFailedTests' | 'numPendingTests' | 'numTodoTests', number>
-  >;
+/** The first line of an error's message: enough to tell a timeout from a wrong value. */
+function firstLine(message: string | undefined): string {
+  const line = (message ?? '').split('\n').find((text) => text.trim() !== '') ?? '';
+  // Terminal colours would only garble a log read as text.
+  const plain = stripVTControlCharacters(line).trim();
+  return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+}
+
+interface VitestReport {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  testResults?: {
+    name: string;
+    status?: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] | null }[];
+  }[];
+}
+
+/** Vitest's json reporter (Jest's format); a file that failed outside any test counts too. */
+function readVitest(json: unknown): Report {
+  const report = json as VitestReport;
+  const failures: Failure[] = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      failures.push({
+        test: `${where} › ${test.fullName}`,
+        message: firstLine(test.failureMessages?.[0]),
+      });
+    }
+    if (file.status === 'failed' && failed.length === 0) {
+      failures.push({ test: where, message: firstLine(file.message) });
+    }
+  }
   return {
-    passed: report.numPassedTests ?? 0,
-    failed: report.numFailedTests ?? 0,
-    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    counts: {
+      passed: report.numPassedTests ?? 0,
+      failed: report.numFailedTests ?? 0,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    },
+    failures,
   };
 }
 
-/** Counts of Playwright's json reporter; a flaky test passed on a retry. */
-function readPlaywright(json: unknown): Counts {
-  const stats = (json as { stats?: Partial<Record<string, number>> }).stats ?? {};
+interface PlaywrightSuite {
+  title?: string;
+  file?: string;
+  specs?: {
+    title: string;
+    file?: string;
+    line?: number;
+    tests?: { status?: string; results?: { error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** Playwright's json reporter; a flaky test passed on a retry and is listed all the same. */
+function readPlaywright(json: unknown): Report {
+  const report = json as { stats?: Partial<Record<string, number>>; suites?: PlaywrightSuite[] };
+  const stats = report.stats ?? {};
+  const failures: Failure[] = [];
+  const visit = (suite: PlaywrightSuite, titles: string[]) => {
+    const here =
+      suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.error)?.error;
+        const name = [...here, spec.title].join(' › ');
+        failures.push({
+          test: `${spec.file ?? suite.file ?? ''}:${spec.line ?? ''} › ${name}${test.status === 'flaky' ? ' (flaky: passed on a retry)' : ''}`,
+          message: firstLine(error?.message),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, here);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
   return {
-    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-    failed: stats.unexpected ?? 0,
-    skipped: stats.skipped ?? 0,
+    counts: {
+      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+      failed: stats.unexpected ?? 0,
+      skipped: stats.skipped ?? 0,
+    },
+    failures,
   };
 }
 
@@ -134,11 +218,14 @@ async function run(stage: Stage): Promise<Outcome> {
   });
   const seconds = Math.round((Date.now() - started) / 1000);
   let counts: Counts | undefined;
+  let failures: Failure[] | undefined;
   let note: string | undefined;
   if (stage.report) {
     if (existsSync(stage.report.file)) {
       try {
-        counts = stage.report.read(JSON.parse(readFileSync(stage.report.file, 'utf8')));
+        ({ counts, failures } = stage.report.read(
+          JSON.parse(readFileSync(stage.report.file, 'utf8')),
+        ));
       } catch (error) {
         note = `its report ${stage.report.file} could not be read: ${String(error)}`;
       }
@@ -149,7 +236,7 @@ async function run(stage: Stage): Promise<Outcome> {
   if (result.error) note = `it could not start: ${result.error.message}`;
   const passed = result.status === 0 && (counts?.failed ?? 0) === 0;
   if (!passed && !note && result.signal) note = `it was stopped by ${result.signal}`;
-  return { stage, status: passed ? 'passed' : 'failed', counts, seconds, note };
+  return { stage, status: passed ? 'passed' : 'failed', counts, failures, seconds, note };
 }
 
 function describe(outcome: Outcome): string {
@@ -209,6 +296,13 @@ async function main(): Promise<number> {
   console.log('');
   if (failedStages.length > 0) {
     console.log(`FAILED: ${failedStages.map((outcome) => outcome.stage.name).join(', ')}`);
+  }
+  // The tests by name, last, because a CI log is often read from its tail only.
+  for (const outcome of outcomes) {
+    for (const failure of outcome.failures ?? []) {
+      console.log(`  ${outcome.stage.name}: ${failure.test}`);
+      if (failure.message) console.log(`    ${failure.message}`);
+    }
   }
   console.log(
     `tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
