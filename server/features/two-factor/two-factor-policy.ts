@@ -34,6 +34,15 @@ export function twoFactorEnabledSql(user: string): string {
                    where t.user_id = ${user}.id and t.confirmed_at is not null)`;
 }
 
+/**
+ * SQL: the same rule as a join, for queries that read many users at once: `alias` is the user's
+ * confirmed two-factor row, and `alias.user_id is not null` says it is enabled.
+ */
+export function confirmedTwoFactorJoinSql(alias: string, user: string): string {
+  return `left join user_two_factor ${alias}
+            on ${alias}.user_id = ${user}.id and ${alias}.confirmed_at is not null`;
+}
+
 /** Demo mode: no role requires two factors unless an administrator says so. */
 export async function keepDemoOnPasswords(db: Queryable): Promise<void> {
   await putSetting(db, DEFAULT_SETTING, false);

@@ -1,6 +1,9 @@
 import type { CurrentUser } from '../../../src/contract/auth';
 import { queryOne, type Queryable } from '../../db/database';
-import { roleRequiresTwoFactorSql, twoFactorEnabledSql } from '../two-factor/two-factor-policy';
+import {
+  confirmedTwoFactorJoinSql,
+  roleRequiresTwoFactorSql,
+} from '../two-factor/two-factor-policy';
 
 export interface UserRecord extends CurrentUser {
   role_id: number;
@@ -9,19 +12,28 @@ export interface UserRecord extends CurrentUser {
   two_factor_enabled: boolean;
 }
 
+/**
+ * A user with their role's name, permissions and two-factor state. The permissions are a lateral
+ * join on the role, which the planner memoizes per role: as a subquery in the select list they
+ * were sorted and aggregated once per user row, and the socket re-check reads 500 users a run
+ * (measured on PGlite with 10,000 users: 20.5 ms a run against 13.2 ms, 25.8 ms inside the
+ * database against 2.3 ms; a one-user lookup is unchanged at about 0.22 ms).
+ */
 const SELECT_USER = `
   select u.id, u.username, u.email, u.first_name, u.last_name, r.name as role, u.role_id,
          u.max_content, u.is_batch_moderator, u.park_time, u.password_hash, u.disabled,
          u.must_change_password,
-         ${twoFactorEnabledSql('u')} as two_factor_enabled,
-         (${roleRequiresTwoFactorSql('r')} and not ${twoFactorEnabledSql('u')})
+         two_factor.user_id is not null as two_factor_enabled,
+         (${roleRequiresTwoFactorSql('r')} and two_factor.user_id is null)
            as two_factor_setup_required,
-         coalesce(
-           (select array_agg(rp.permission order by rp.permission)
-              from role_permissions rp where rp.role_id = u.role_id),
-           '{}'
-         ) as permissions
-    from users u join roles r on r.id = u.role_id`;
+         coalesce(granted.permissions, '{}') as permissions
+    from users u
+    join roles r on r.id = u.role_id
+    ${confirmedTwoFactorJoinSql('two_factor', 'u')}
+    left join lateral (
+      select array_agg(rp.permission order by rp.permission) as permissions
+        from role_permissions rp
+       where rp.role_id = u.role_id) granted on true`;
 
 interface UserRow extends Omit<UserRecord, 'park_time'> {
   park_time: Date | null;
