@@ -22,7 +22,8 @@ describe.skipIf(setup.kind !== 'postgres')('PostgreSQL unreachable while the ser
   let db: Database;
   let server: TestServer;
   let admin: TestClient;
-  const poolErrors: Error[] = [];
+  /** The server's error lines (pino JSON): background work that failed is logged, not thrown. */
+  const serverErrors: string[] = [];
 
   const allowConnections = (allow: boolean) =>
     adminQuery(adminUrl, `alter database ${quoteIdentifier(name)} allow_connections ${allow}`);
@@ -40,10 +41,15 @@ describe.skipIf(setup.kind !== 'postgres')('PostgreSQL unreachable while the ser
     db = openPostgresDatabase(url, {
       poolSize: 5,
       connectTimeoutMs: 2_000,
-      log: (error) => poolErrors.push(error),
+      // The connections this test cuts are expected losses, not news for the test's output.
+      log: () => undefined,
     });
     // Background work runs during the outage too: a short grace makes the lease keeper tick.
-    server = await startTestServer(db, { LEASE_GRACE_SECONDS: '2' });
+    server = await startTestServer(
+      db,
+      { LEASE_GRACE_SECONDS: '2', LOG_LEVEL: 'error' },
+      { logStream: { write: (line) => serverErrors.push(line) } },
+    );
     admin = await server.signIn('admin');
   });
 
@@ -94,9 +100,13 @@ describe.skipIf(setup.kind !== 'postgres')('PostgreSQL unreachable while the ser
     expect(page.headers.get('content-type')).toContain('text/html');
     // Sockets on the namespace still get events handled (logged, not thrown).
     socket.socket.emit('request-content', { user, count: 1 });
-    // Give the lease keeper and the workers a few ticks against the missing database.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(poolErrors.length).toBeGreaterThan(0);
+    // The lease keeper ticks against the missing database, and its failure is logged. (The
+    // pool reports a lost connection only for one that sat idle when it was cut: whether any
+    // did depends on what ran at that instant, so that is not waited for.)
+    await waitFor(
+      () => serverErrors.some((line) => line.includes('lease keeper tick failed')),
+      'the lease keeper logs a failed tick',
+    );
 
     await allowConnections(true);
     await waitFor(async () => (await admin.get('/api/auth')).status === 200, 'API answers again', {
