@@ -14,8 +14,9 @@
  *
  * Each test stage writes a JSON report under test-results/, from which the summary counts tests
  * and names every test that failed (or, in the browser, passed only on a retry) with the first
- * line of its error, so that the tail of a CI log says what to look at. The last line is always `tests: N passed, N failed` (plus `, N skipped` when some were), and
- * the exit code is non-zero when anything failed.
+ * line of its error, so that the tail of a CI log says what to look at. The last line is always
+ * `tests: N passed, N failed` (plus `, N skipped` when some were), and the exit code is non-zero
+ * when anything failed.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -59,6 +60,9 @@ interface Outcome {
 }
 
 const RESULTS_DIR = 'test-results';
+
+/** How many failed tests the summary names per stage. */
+const FAILURES_LISTED = 10;
 
 /** The first line of an error's message: enough to tell a timeout from a wrong value. */
 function firstLine(message: string | undefined): string {
@@ -297,11 +301,16 @@ async function main(): Promise<number> {
   if (failedStages.length > 0) {
     console.log(`FAILED: ${failedStages.map((outcome) => outcome.stage.name).join(', ')}`);
   }
-  // The tests by name, last, because a CI log is often read from its tail only.
+  // The tests by name at the end, because a CI log is often read from its tail only; a stage
+  // that failed wholesale lists its first few, so the tail still holds the stages above.
   for (const outcome of outcomes) {
-    for (const failure of outcome.failures ?? []) {
+    const failures = outcome.failures ?? [];
+    for (const failure of failures.slice(0, FAILURES_LISTED)) {
       console.log(`  ${outcome.stage.name}: ${failure.test}`);
       if (failure.message) console.log(`    ${failure.message}`);
+    }
+    if (failures.length > FAILURES_LISTED) {
+      console.log(`  ${outcome.stage.name}: and ${failures.length - FAILURES_LISTED} more`);
     }
   }
   console.log(
