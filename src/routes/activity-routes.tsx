@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { auditLogEndpoints } from '../contract/audit-log';
-import { loginHistoryEndpoints } from '../contract/login-history';
-import { listSearch } from '../ui/data-table/list-search';
+import type { auditLogEndpoints } from '../contract/audit-log';
+import type { loginHistoryEndpoints } from '../contract/login-history';
+import { listRouteSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
 /**
@@ -22,7 +22,7 @@ export const onlineUsersRoute = createRoute({
 export const loginHistoryRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/user-login-history',
-  validateSearch: listSearch(loginHistoryEndpoints.list),
+  validateSearch: listRouteSearch<typeof loginHistoryEndpoints.list>(),
   beforeLoad: requireRoute('/user-login-history'),
   component: lazyRouteComponent(
     () => import('../features/login-history/components/login-history-page'),
@@ -33,7 +33,7 @@ export const loginHistoryRoute = createRoute({
 export const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/user-logs',
-  validateSearch: listSearch(auditLogEndpoints.list),
+  validateSearch: listRouteSearch<typeof auditLogEndpoints.list>(),
   beforeLoad: requireRoute('/user-logs'),
   component: lazyRouteComponent(
     () => import('../features/audit-log/components/audit-log-page'),

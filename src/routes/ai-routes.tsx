@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { aiContentEndpoints, aiModerationEndpoints } from '../contract/ai-review';
-import { listSearch } from '../ui/data-table/list-search';
+import type { aiContentEndpoints, aiModerationEndpoints } from '../contract/ai-review';
+import { listRouteSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
 /**
@@ -21,7 +21,7 @@ export const aiServicesRoute = createRoute({
 export const aiModerationRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/ai-moderation',
-  validateSearch: listSearch(aiModerationEndpoints.search),
+  validateSearch: listRouteSearch<typeof aiModerationEndpoints.search>(),
   beforeLoad: requireRoute('/ai-moderation'),
   component: lazyRouteComponent(
     () => import('../features/ai-review/components/ai-moderation-page'),
@@ -33,7 +33,7 @@ export const aiModerationRoute = createRoute({
 export const aiContentRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/aicontent',
-  validateSearch: listSearch(aiContentEndpoints.items),
+  validateSearch: listRouteSearch<typeof aiContentEndpoints.items>(),
   beforeLoad: requireRoute('/aicontent'),
   component: lazyRouteComponent(
     () => import('../features/ai-review/components/ai-content-page'),

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { customerHistoryEndpoints, historyEndpoints } from '../contract/history';
-import { listSearch } from '../ui/data-table/list-search';
+import type { customerHistoryEndpoints, historyEndpoints } from '../contract/history';
+import { listRouteSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
 /**
@@ -11,7 +11,7 @@ import { appRoute, requireRoute } from './app-route';
 export const modHistoryRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/modhistory',
-  validateSearch: listSearch(historyEndpoints.list, { keep: ['item'] }),
+  validateSearch: listRouteSearch<typeof historyEndpoints.list, 'item'>(),
   beforeLoad: requireRoute('/modhistory'),
   component: lazyRouteComponent(
     () => import('../features/history/components/history-page'),
@@ -22,7 +22,7 @@ export const modHistoryRoute = createRoute({
 export const customerModerationRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/customer-moderation',
-  validateSearch: listSearch(customerHistoryEndpoints.list, { keep: ['item'] }),
+  validateSearch: listRouteSearch<typeof customerHistoryEndpoints.list, 'item'>(),
   beforeLoad: requireRoute('/customer-moderation'),
   component: lazyRouteComponent(
     () => import('../features/history/components/history-page'),

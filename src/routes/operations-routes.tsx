@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { serviceTokenEndpoints } from '../contract/service-tokens';
-import { listSearch } from '../ui/data-table/list-search';
+import type { serviceTokenEndpoints } from '../contract/service-tokens';
+import { listRouteSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
 /**
@@ -20,7 +20,7 @@ export const dashboardRoute = createRoute({
 export const serviceTokensRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/service-tokens',
-  validateSearch: listSearch(serviceTokenEndpoints.list),
+  validateSearch: listRouteSearch<typeof serviceTokenEndpoints.list>(),
   beforeLoad: requireRoute('/service-tokens'),
   component: lazyRouteComponent(
     () => import('../features/service-tokens/components/service-tokens-page'),

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { serviceEndpoints } from '../contract/services';
-import { subscriberEndpoints } from '../contract/subscribers';
-import { listSearch } from '../ui/data-table/list-search';
+import type { serviceEndpoints } from '../contract/services';
+import type { subscriberEndpoints } from '../contract/subscribers';
+import { listRouteSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
 /**
@@ -11,7 +11,7 @@ import { appRoute, requireRoute } from './app-route';
 export const servicesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/services',
-  validateSearch: listSearch(serviceEndpoints.list),
+  validateSearch: listRouteSearch<typeof serviceEndpoints.list>(),
   beforeLoad: requireRoute('/services'),
   component: lazyRouteComponent(
     () => import('../features/services/components/services-page'),
@@ -22,7 +22,7 @@ export const servicesRoute = createRoute({
 export const subscribersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/subscriber',
-  validateSearch: listSearch(subscriberEndpoints.list),
+  validateSearch: listRouteSearch<typeof subscriberEndpoints.list>(),
   beforeLoad: requireRoute('/subscriber'),
   component: lazyRouteComponent(
     () => import('../features/subscribers/components/subscribers-page'),

@@ -5,11 +5,13 @@
  *
  * Rules:
  * - The endpoint's query schema (listQuerySchema in src/contract/list.ts) is the only
- *   definition: the route validates its search with it and the screen reads it back with it.
+ *   definition: the screen reads the URL with it. The route only types its search by it
+ *   (listRouteSearch), so the route table stays free of the contracts' code.
  * - A hand-edited or outdated link never breaks the screen: a value the schema refuses is dropped
  *   (that parameter falls back to its default), the rest of the link still applies.
  * - Values equal to the schema's defaults are left out of the URL, so the plain address is the
- *   first page with the default sort.
+ *   first page with the default sort. A link given by hand stays in the address as it was until
+ *   the user changes the list; that change writes the list's values in their normal form.
  * - Changing a filter, the sort or the page size goes back to page 1.
  */
 import type { z } from 'zod';
@@ -38,9 +40,12 @@ export function listKeys(schema: z.ZodType): string[] | null {
   return shape ? Object.keys(shape) : null;
 }
 
-/** Keeps the text form of each value the schema knows; drops objects and empties. */
-function urlValues(schema: z.ZodType, raw: Record<string, unknown>): UrlValues {
-  const keys = listKeys(schema);
+/**
+ * Keeps the text form of each value the schema knows (every value without a schema); drops
+ * objects and empties.
+ */
+function urlValues(schema: z.ZodType | null, raw: Record<string, unknown>): UrlValues {
+  const keys = schema ? listKeys(schema) : null;
   const values: UrlValues = {};
   for (const [key, value] of Object.entries(raw)) {
     if (keys && !keys.includes(key)) continue;
@@ -108,29 +113,25 @@ export function withoutDefaults(schema: z.ZodType, values: UrlValues): UrlValues
   );
 }
 
+/** The list schema of an endpoint type or of a schema type. */
+type SchemaOf<Source> = Source extends { query?: infer S extends z.ZodType } ? S : Source;
+
 /**
- * A route's `validateSearch` for a list: `validateSearch: listSearch(userEndpoints.list)` (the
- * endpoint or its query schema). The route's search is then the list's URL form, and links to it
- * may leave every value out. `keep` names the route's own params beside the list's (the item a
- * drawer shows, `?item=12`), kept as text; useListSearch leaves them as they are.
+ * A route's `validateSearch` for a list, typed by its endpoint and free of its schema:
+ * `validateSearch: listRouteSearch<typeof userEndpoints.list>()` with a type-only import, and
+ * `listRouteSearch<typeof historyEndpoints.list, 'item'>()` for the route's own params beside the
+ * list's (the item a drawer shows). The route table is part of every screen's first load and the
+ * contracts are not, so the route keeps each value as its text; the screen's useListSearch reads
+ * them with the schema and writes them back in their normal form when the list changes.
  */
-export function listSearch<S extends z.ZodType, const Keep extends string = never>(
-  source: ListSource<S>,
-  options: { keep?: readonly Keep[] } = {},
-) {
-  const schema = listSchema(source);
-  return (raw: Record<string, unknown>): ListUrlSearch<S> & { [K in Keep]?: string } => {
-    const kept: Record<string, string> = {};
-    for (const key of options.keep ?? []) {
-      const value = raw[key];
-      if (typeof value === 'string' && value !== '') kept[key] = value;
-      else if (typeof value === 'number') kept[key] = String(value);
-    }
-    return {
-      ...withoutDefaults(schema, parseListSearch(schema, raw).url),
-      ...kept,
-    } as ListUrlSearch<S> & { [K in Keep]?: string };
-  };
+export function listRouteSearch<
+  Source extends ListSource<z.ZodType>,
+  Keep extends string = never,
+>() {
+  return (
+    raw: Record<string, unknown>,
+  ): ListUrlSearch<SchemaOf<Source>> & { [K in Keep]?: string } =>
+    urlValues(null, raw) as ListUrlSearch<SchemaOf<Source>> & { [K in Keep]?: string };
 }
 
 /** The columns the list may be sorted by: the options of the schema's `sort` enum. */

@@ -69,12 +69,12 @@ export function useListSearch<S extends ListQuerySchema>(
         to: '.',
         replace,
         search: ((previous: Record<string, unknown>) => {
-          const next: Record<string, unknown> = { ...previous, ...patch };
           const keys = listKeys(schema);
           const isList = (key: string) => keys === null || keys.includes(key);
-          // The route's other params stay as they are; the list's own follow the schema's rules.
-          const others = Object.entries(next).filter(([key]) => !isList(key));
-          const list = Object.fromEntries(Object.entries(next).filter(([key]) => isList(key)));
+          // The route's other params stay as they are; the list's own follow the schema's rules,
+          // so a value a hand-edited link gave and the schema refuses goes now.
+          const others = Object.entries({ ...previous, ...patch }).filter(([key]) => !isList(key));
+          const list = { ...parseListSearch(schema, previous).url, ...patch };
           return { ...Object.fromEntries(others), ...withoutDefaults(schema, toUrlForm(list)) };
         }) as never,
       });

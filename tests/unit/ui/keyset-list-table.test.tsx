@@ -15,7 +15,7 @@ import {
 } from '../../../src/contract/list';
 import { createColumnHelper } from '../../../src/ui/data-table/columns';
 import { listQueryOptions } from '../../../src/ui/data-table/list-query';
-import { listSearch } from '../../../src/ui/data-table/list-search';
+import { listRouteSearch } from '../../../src/ui/data-table/list-search';
 import { ListTable } from '../../../src/ui/data-table/list-table';
 import { useListSearch } from '../../../src/ui/data-table/use-list-search';
 import { renderInRouter } from '../../support/render-in-router';
@@ -86,7 +86,10 @@ const params = (search: string) => Object.fromEntries(new URLSearchParams(search
 
 function open(url = '/list') {
   const user = userEvent.setup();
-  const harness = renderInRouter(<EventsPage />, { url, validateSearch: listSearch(events) });
+  const harness = renderInRouter(<EventsPage />, {
+    url,
+    validateSearch: listRouteSearch<typeof events>(),
+  });
   return { user, ...harness };
 }
 

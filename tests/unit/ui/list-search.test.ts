@@ -8,10 +8,11 @@ import {
 import { isoDateSchema } from '../../../src/contract/validation';
 import {
   listDefaults,
-  listSearch,
+  listRouteSearch,
   parseListSearch,
   sortableColumns,
   toUrlForm,
+  withoutDefaults,
 } from '../../../src/ui/data-table/list-search';
 import { parseSearchParams, stringifySearchParams } from '../../../src/lib/search-params';
 
@@ -38,27 +39,36 @@ describe('list state in the URL', () => {
     expect(sortableColumns(z.object({ page: z.number() }))).toEqual([]);
   });
 
-  it('validates a route search: defaults left out, refused values dropped, unknown keys ignored', () => {
-    const validate = listSearch(schema);
-    expect(
-      validate({
-        page: '1',
-        per_page: '50',
-        sort: 'password',
-        order: 'asc',
-        active: 'maybe',
-        role: 'operator',
-        from: '2025-03-01T00:00:00.000Z',
-        debug: 'yes',
-      }),
-    ).toEqual({
+  it('reads a link in normal form: defaults left out, refused values dropped, unknown keys ignored', () => {
+    const link = {
+      page: '1',
+      per_page: '50',
+      sort: 'password',
+      order: 'asc',
+      active: 'maybe',
+      role: 'operator',
+      from: '2025-03-01T00:00:00.000Z',
+      debug: 'yes',
+    };
+    expect(withoutDefaults(schema, parseListSearch(schema, link).url)).toEqual({
       per_page: '50',
       order: 'asc',
       role: 'operator',
       from: '2025-03-01T00:00:00.000Z',
     });
-    // Numbers and booleans from elsewhere read as their text.
-    expect(validate({ page: 3, active: true })).toEqual({ page: '3', active: 'true' });
+  });
+
+  it("keeps a route's search as text without the schema", () => {
+    const validate = listRouteSearch<typeof schema, 'item'>();
+    expect(
+      validate({ page: '2', sort: 'password', item: '12', empty: '', nested: { a: 1 } }),
+    ).toEqual({ page: '2', sort: 'password', item: '12' });
+    // Numbers and booleans from elsewhere read as their text; of a repeated key, the first.
+    expect(validate({ page: 3, active: true, role: ['admin', 'operator'] })).toEqual({
+      page: '3',
+      active: 'true',
+      role: 'admin',
+    });
   });
 
   it('falls back to page 1 past the last reachable page', () => {

@@ -15,7 +15,7 @@ import {
 import { api } from '../../../src/lib/api-client';
 import { createColumnHelper } from '../../../src/ui/data-table/columns';
 import { listQueryOptions } from '../../../src/ui/data-table/list-query';
-import { listSearch } from '../../../src/ui/data-table/list-search';
+import { listRouteSearch } from '../../../src/ui/data-table/list-search';
 import { ListTable } from '../../../src/ui/data-table/list-table';
 import { useListSearch } from '../../../src/ui/data-table/use-list-search';
 import { SearchInput } from '../../../src/ui/search-input';
@@ -108,7 +108,10 @@ afterEach(cleanup);
 
 function open(url = '/list') {
   const user = userEvent.setup();
-  const harness = renderInRouter(<PeoplePage />, { url, validateSearch: listSearch(people.list) });
+  const harness = renderInRouter(<PeoplePage />, {
+    url,
+    validateSearch: listRouteSearch<typeof people.list>(),
+  });
   return { user, ...harness };
 }
 
@@ -139,6 +142,16 @@ describe('the list table', { timeout: 20_000 }, () => {
     });
     // The address itself is left as it was given until the user changes something.
     expect(search()).toContain('role=operator');
+  });
+
+  it('writes a hand-edited link in its normal form once the list changes', async () => {
+    const { user, search } = open('/list?page=zero&sort=password&role=operator&per_page=25');
+    await screen.findByRole('rowheader', { name: 'Ada' });
+    expect(search()).toBe('page=zero&sort=password&role=operator&per_page=25');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    // The refused page and sort go, the default page size goes, the filter stays.
+    await waitFor(() => expect(search()).toBe('role=operator&page=2'));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('page')).toBe('2'));
   });
 
   it('sorts from the header: aria-sort, then sort and order in the URL, back to page 1', async () => {

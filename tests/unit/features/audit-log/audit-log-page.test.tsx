@@ -5,10 +5,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { auditLogEndpoints, type AuditLogRow } from '../../../../src/contract/audit-log';
+import type { auditLogEndpoints } from '../../../../src/contract/audit-log';
+import { type AuditLogRow } from '../../../../src/contract/audit-log';
 import { AUDIT_LOG_TEXTS as TEXTS } from '../../../../src/features/audit-log/audit-log-texts';
 import { AuditLogPage } from '../../../../src/features/audit-log/components/audit-log-page';
-import { listSearch } from '../../../../src/ui/data-table/list-search';
+import { listRouteSearch } from '../../../../src/ui/data-table/list-search';
 import { renderInRouter } from '../../../support/render-in-router';
 
 const ROWS: AuditLogRow[] = [
@@ -56,7 +57,7 @@ function renderPage(url = '/user-logs') {
     path: '/user-logs',
     url,
     queryClient,
-    validateSearch: listSearch(auditLogEndpoints.list),
+    validateSearch: listRouteSearch<typeof auditLogEndpoints.list>(),
   });
 }
 

@@ -5,13 +5,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  loginHistoryEndpoints,
-  type LoginHistoryRow,
-} from '../../../../src/contract/login-history';
+import type { loginHistoryEndpoints } from '../../../../src/contract/login-history';
+import { type LoginHistoryRow } from '../../../../src/contract/login-history';
 import { LoginHistoryPage } from '../../../../src/features/login-history/components/login-history-page';
 import { LOGIN_HISTORY_TEXTS as TEXTS } from '../../../../src/features/login-history/login-history-texts';
-import { listSearch } from '../../../../src/ui/data-table/list-search';
+import { listRouteSearch } from '../../../../src/ui/data-table/list-search';
 import { renderInRouter } from '../../../support/render-in-router';
 
 const ROWS: LoginHistoryRow[] = [
@@ -56,7 +54,7 @@ describe('the login history page', { timeout: 20_000 }, () => {
     const page = renderInRouter(<LoginHistoryPage />, {
       path: '/user-login-history',
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-      validateSearch: listSearch(loginHistoryEndpoints.list),
+      validateSearch: listRouteSearch<typeof loginHistoryEndpoints.list>(),
     });
     const failed = await screen.findByTestId('login-9');
     expect(
