@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { okData } from './api';
 import { MessageTypeSchema } from './content';
 import { defineEndpoint, needs } from './endpoint';
-import { contentIdSchema } from './history';
-import { textSchema } from './validation';
+import { textSchema, contentIdSchema } from './validation';
 
 /**
  * The content tool (/content-tool): one item by id and its whole life as a timeline (arrival,

@@ -4,7 +4,7 @@ import { DeliveryAttemptSchema } from './delivery';
 import { DATE_RANGE_ORDER_MESSAGE, dateRangeFilters, rangeInOrder } from './date-range';
 import { defineEndpoint, needs } from './endpoint';
 import { keysetExportQuerySchema, keysetQuerySchema, keysetResponseSchema } from './list';
-import { idSchema, textSchema } from './validation';
+import { contentIdSchema, idSchema, textSchema } from './validation';
 
 /**
  * The moderation history (/modhistory) and its customer twin (/customer-moderation): every
@@ -30,14 +30,6 @@ const DAY_MS = 86_400_000;
 /** Who decided: an operator, the AI alone, or nobody (staff discarded the item). */
 export const DECISION_SOURCES = ['human', 'ai', 'discard'] as const;
 export type DecisionSource = (typeof DECISION_SOURCES)[number];
-
-/** Content ids are bigint: any positive whole number JavaScript holds exactly. */
-export const contentIdSchema = (what: string) =>
-  z.coerce
-    .number({ error: `${what} must be a number` })
-    .int(`${what} must be a whole number`)
-    .positive(`${what} must be a positive number`)
-    .max(Number.MAX_SAFE_INTEGER, `${what} is too large`);
 
 const exactText = (max: number, what: string) =>
   textSchema(max, what)

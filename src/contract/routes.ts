@@ -24,6 +24,16 @@ export interface RouteEntry {
   group?: NavGroup;
 }
 
+/**
+ * Paths and params the route table and the server both name, kept here apart from the
+ * features' contracts: the route table is in every screen's first load and must not pull their
+ * schemas in.
+ */
+/** Where a user whose role requires two-factor sign-in sets it up, and may go nowhere else. */
+export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';
+/** /users?tab=trial-signups: the trial sign-ups section of /users. */
+export const USERS_SIGNUPS_TAB = 'trial-signups';
+
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/dashboard', permission: 'section_dashboard', title: 'Dashboard', placement: 'main' },
   { path: '/reports', permission: 'section_report', title: 'Reports', placement: 'main' },

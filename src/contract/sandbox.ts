@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { okData } from './api';
 import { CUSTOM_TAG_MAX_LENGTH } from './content';
-import { contentIdSchema } from './history';
 import { defineEndpoint, needs } from './endpoint';
-import { bodyIdSchema, textSchema } from './validation';
+import { bodyIdSchema, textSchema, contentIdSchema } from './validation';
 
 /**
  * The Dev Box (/sandbox): a developer sends a sample text through the whole pipeline as a

@@ -7,11 +7,8 @@ import { bodyIdSchema, isoDateSchema, textSchema } from './validation';
 /**
  * Trial sign-ups: the contact details a prospect leaves on the public trial pages or the product
  * tour (sent with `trialEndpoints.signup` of trials.ts, no sign-in), and the list administrators
- * read on /users, in its section USERS_SIGNUPS_TAB (section_users). Apart from trials.ts so that
- * the /users route's search validation does not bring the trial pages' contract into the
- * console's first load.
+ * read on /users, in its section USERS_SIGNUPS_TAB of routes.ts (section_users).
  */
-export const USERS_SIGNUPS_TAB = 'trial-signups';
 
 export const SIGNUP_LIMITS = {
   name: 120,

@@ -20,8 +20,9 @@ import { idSchema, textSchema } from './validation';
  *   without it is signed in to set it up and nothing else (`two_factor_required`);
  * - turning it off needs the password or a code; an administrator may reset it for a user who
  *   lost their device. Every change writes an audit row.
+ *
+ * The setup screen's path is TWO_FACTOR_SETUP_PATH of routes.ts.
  */
-export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';
 
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;

@@ -18,6 +18,15 @@ export function idSchema(what = 'id') {
     .max(MAX_INT32, `${what} is too large`);
 }
 
+/** Content ids are bigint: any positive whole number JavaScript holds exactly. */
+export function contentIdSchema(what: string) {
+  return z.coerce
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .positive(`${what} must be a positive number`)
+    .max(Number.MAX_SAFE_INTEGER, `${what} is too large`);
+}
+
 /** An id inside a JSON body: a number as sent (no coercion), in PostgreSQL `integer` range. */
 export function bodyIdSchema(what = 'id') {
   return z

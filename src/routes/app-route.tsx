@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createRoute, notFound, redirect } from '@tanstack/react-router';
 import { CHANGE_PASSWORD_PATH } from '../contract/auth';
-import { canOpen } from '../contract/routes';
-import { TWO_FACTOR_SETUP_PATH } from '../contract/two-factor';
+import { canOpen, TWO_FACTOR_SETUP_PATH } from '../contract/routes';
 import type { CurrentUser } from '../contract/auth';
 import { SignOutGuard } from '../features/auth/components/sign-out-guard';
 import { currentUserQuery } from '../features/auth/api/current-user';

@@ -1,11 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { USERS_SIGNUPS_TAB, trialSignupEndpoints } from '../contract/trial-signups';
-import { userEndpoints } from '../contract/users';
-import { listSearch } from '../ui/data-table/list-search';
+import type { trialSignupEndpoints } from '../contract/trial-signups';
+import { USERS_SIGNUPS_TAB } from '../contract/routes';
+import type { userEndpoints } from '../contract/users';
+import { listRouteSearch } from '../ui/data-table/list-search';
 import { appRoute, requireRoute } from './app-route';
 
-const accountsSearch = listSearch(userEndpoints.list);
-const signupsSearch = listSearch(trialSignupEndpoints.list, { keep: ['tab'] });
+const accountsSearch = listRouteSearch<typeof userEndpoints.list>();
+const signupsSearch = listRouteSearch<typeof trialSignupEndpoints.list, 'tab'>();
 
 /**
  * People and access: the users and roles screens of administrators. Loaded on first visit, so

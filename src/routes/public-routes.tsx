@@ -1,8 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { CHANGE_PASSWORD_PATH, type CurrentUser } from '../contract/auth';
-import { landingPath } from '../contract/routes';
-import { TWO_FACTOR_SETUP_PATH } from '../contract/two-factor';
+import { landingPath, TWO_FACTOR_SETUP_PATH } from '../contract/routes';
 import { currentUserQuery } from '../features/auth/api/current-user';
 import { rootRoute } from './root-route';
 

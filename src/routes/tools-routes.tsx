@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { contentIdSchema } from '../contract/history';
+import { contentIdSchema } from '../contract/validation';
 import { appRoute, requireRoute } from './app-route';
 
 /** The tools staff use when something goes wrong or needs trying. Loaded on first visit. */

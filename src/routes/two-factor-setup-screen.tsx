@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { TWO_FACTOR_SETUP_PATH } from '../contract/two-factor';
+import { TWO_FACTOR_SETUP_PATH } from '../contract/routes';
 import { TwoFactorSetupPage } from '../features/two-factor/components/two-factor-setup-page';
 
 const twoFactorSetupApi = getRouteApi(TWO_FACTOR_SETUP_PATH);

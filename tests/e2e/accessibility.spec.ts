@@ -5,7 +5,7 @@
  * (support/axe.ts: the theme follows the system preference, which the test switches).
  */
 import type { Page } from '@playwright/test';
-import { TWO_FACTOR_SETUP_PATH } from '../../src/contract/two-factor';
+import { TWO_FACTOR_SETUP_PATH } from '../../src/contract/routes';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';
 import { CONTENT_TOOL_TEXTS } from '../../src/features/content-tool/content-tool-texts';

@@ -6,7 +6,7 @@
  * shared demo accounts keep signing in with a password.
  */
 import type { Page } from '@playwright/test';
-import { TWO_FACTOR_SETUP_PATH } from '../../src/contract/two-factor';
+import { TWO_FACTOR_SETUP_PATH } from '../../src/contract/routes';
 import { SECOND_FACTOR_TEXTS } from '../../src/features/auth/components/second-factor-form';
 import { ROLES_PAGE_TEXTS } from '../../src/features/roles/roles-texts';
 import { TWO_FACTOR_UI_TEXTS } from '../../src/features/two-factor/two-factor-texts';

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CHANGE_PASSWORD_PATH } from '../../../src/contract/auth';
-import { landingPath } from '../../../src/contract/routes';
-import { TWO_FACTOR_SETUP_PATH } from '../../../src/contract/two-factor';
+import { landingPath, TWO_FACTOR_SETUP_PATH } from '../../../src/contract/routes';
 import type { Database } from '../../db/database';
 import { sessionCookieOptions, type CookiePolicy } from '../../http/session';
 import type { UserRecord } from '../users/user-repository';

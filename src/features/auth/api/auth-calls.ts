@@ -1,5 +1,4 @@
 import { authEndpoints, type LoginRequest } from '../../../contract/auth';
-import { twoFactorEndpoints, type SecondFactorRequest } from '../../../contract/two-factor';
 import { api } from '../../../lib/api-client';
 
 export function login(credentials: LoginRequest) {
@@ -26,8 +25,4 @@ export function changePassword(currentPassword: string, newPassword: string) {
   return api.call(authEndpoints.changePassword, {
     body: { current_password: currentPassword, new_password: newPassword },
   });
-}
-
-export function signInWithSecondFactor(body: SecondFactorRequest) {
-  return api.call(twoFactorEndpoints.secondFactor, { body });
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { TWO_FACTOR_TEXTS } from '../../../contract/two-factor';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
-import { signInWithSecondFactor } from '../api/auth-calls';
+import { signInWithSecondFactor } from '../api/second-factor-calls';
 import { Spinner } from './auth-card';
 import { focusOnMount } from '../../../lib/focus-on-mount';
 

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Repeat, RotateCcw, Search, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { ContentToolItem } from '../../../contract/content-tool';
-import { contentIdSchema } from '../../../contract/history';
+import { contentIdSchema } from '../../../contract/validation';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatArrivalTime, formatDateTime } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -5,7 +5,7 @@ import { userEndpoints, type UserRow } from '../../../contract/users';
 import { api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { USERS_SIGNUPS_TAB } from '../../../contract/trial-signups';
+import { USERS_SIGNUPS_TAB } from '../../../contract/routes';
 import { TRIAL_SIGNUPS_TEXTS } from '../../trial-signups/trial-signups-texts';
 import { ListTable } from '../../../ui/data-table/list-table';
 import { ListTextFilter } from '../../../ui/data-table/list-text-filter';
