@@ -202,7 +202,7 @@ export function mainNavigation(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main navigation' });
 }
 
-export const test = base.extend<{ serverLog: () => string }>({
+export const test = base.extend<{ serverLog: () => string; closeOpenedContexts: void }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from it.
   baseURL: async ({}, use) => {
     await use(environment('E2E_BASE_URL'));
@@ -211,4 +211,21 @@ export const test = base.extend<{ serverLog: () => string }>({
   serverLog: async ({}, use) => {
     await use(readSharedServerLog);
   },
+  /**
+   * Closes every browser context the test opened (pageOn, browser.newContext) when it ends,
+   * passed or failed. The browser lives as long as the worker, so a context left open kept its
+   * console running through every later test: polling, and reconnecting to servers already
+   * stopped. In one CI run a worker's browser held 33 contexts late in the run, and the
+   * machine's load average stayed at 12 to 15 on two cores. Playwright still saves the trace
+   * and failure screenshots of a context closed here.
+   */
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      const opened = browser.contexts().filter((context) => !before.has(context));
+      await Promise.all(opened.map((context) => context.close()));
+    },
+    { auto: true },
+  ],
 });
