@@ -54,19 +54,24 @@ test('the reference renders its operations without signing in and without CSP er
   await expectAxeClean(page);
 });
 
-test('the console service worker leaves the reference to the server', async ({ page }) => {
-  const problems = watchProblems(page);
-  await page.goto('/login');
-  // Once the worker controls the origin, a navigation to /api/docs goes past it.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test.describe('with the console service worker', () => {
+  // The configuration blocks service workers unless a test asks for one.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('leaves the reference to the server', async ({ page }) => {
+    const problems = watchProblems(page);
+    await page.goto('/login');
+    // Once the worker controls the origin, a navigation to /api/docs goes past it.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+    // What the sign-in page logged (its 401 for "who am I") is not the reference's.
+    problems.length = 0;
+    await page.goto('/api/docs');
+    await expectReference(page);
+    expect(problems).toEqual([]);
   });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
-  // What the sign-in page logged (its 401 for "who am I") is not the reference's.
-  problems.length = 0;
-  await page.goto('/api/docs');
-  await expectReference(page);
-  expect(problems).toEqual([]);
 });

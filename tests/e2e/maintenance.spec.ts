@@ -41,6 +41,9 @@ const test = base.extend<{ ownServer: ServerHandle }>({
   },
 });
 
+// The service worker serves the maintenance page (the configuration blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const MAINTENANCE_TEXTS = {
   heading: "We'll Be Right Back!",
   apology: 'We apologize for the incovenience.',

@@ -353,6 +353,8 @@ async function expectMaintenancePage(page: Page, waiting: number): Promise<void>
 
 // Server restarts on a busy two-core machine: generous, as in maintenance.spec.ts.
 test.describe.configure({ timeout: 300_000 });
+// The service worker is what these tests are about (the configuration blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 test('offline: submissions wait on the device, the maintenance page shows them, they arrive once', async ({
   page,
