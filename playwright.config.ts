@@ -50,6 +50,10 @@ export default defineConfig({
     // and it changes only where assets come from and what a failed navigation shows, which
     // those specs test. Measured on shell, people and sign-in (29 tests): 13 % less CPU.
     serviceWorkers: 'block',
+    // The console's spinners and skeletons keep still under reduced motion, as the system
+    // setting asks; spinning, each one had the browser draw frames for as long as it showed
+    // (an operator's empty queue shows one indefinitely).
+    reducedMotion: 'reduce',
   },
   projects: [
     { name: 'chromium', testIgnore: /screenshots\.spec\.ts/, use: chromium },

@@ -76,7 +76,9 @@ export function ConfirmDialog({
             onClick={onConfirm}
             data-autofocus={focus === 'confirm' || undefined}
           >
-            {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+            {busy && (
+              <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+            )}
             {busy && busyLabel ? busyLabel : confirmLabel}
           </button>
         </>

@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { MODERATION_TEXTS } from '../../src/contract/content';
+import { MODERATION_PAGE_TEXTS } from '../../src/features/moderation/moderation-page-texts';
 import { expect, pageOn, signIn, tabTitle, test, useOwnServer } from './support/fixtures';
 import { CHAT, ingest } from './support/queue';
 
@@ -80,6 +81,18 @@ test.describe('keyboard focus through many submits', () => {
     expect(
       await page.evaluate(() => (window as unknown as { bodyFrames: number }).bodyFrames),
     ).toBe(0);
+
+    // The waiting spinner turns only for a system that allows motion; under reduced motion
+    // (as the configuration sets it) nothing on the screen moves, however long the queue stays
+    // empty.
+    const empty = page.getByTestId('moderation-empty');
+    await expect(empty).toContainText(MODERATION_PAGE_TEXTS.waiting);
+    const running = () => page.evaluate(() => document.getAnimations().length);
+    expect(await running()).toBe(0);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(running).toBe(1);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(running).toBe(0);
     await page.context().close();
   });
 });

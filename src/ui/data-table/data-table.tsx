@@ -396,7 +396,7 @@ export function TableSkeleton({ columns, label }: { columns: number; label: stri
           {Array.from({ length: Math.max(columns, 1) }, (_, column) => (
             <div
               key={column}
-              className="h-4 flex-1 animate-pulse rounded bg-stone-200/80 dark:bg-zinc-800"
+              className="h-4 flex-1 motion-safe:animate-pulse rounded bg-stone-200/80 dark:bg-zinc-800"
             />
           ))}
         </div>

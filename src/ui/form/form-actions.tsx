@@ -36,7 +36,7 @@ export function FormActions({
         disabled={busy}
         aria-busy={busy || undefined}
       >
-        {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+        {busy && <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />}
         {busy ? busyLabel : submitLabel}
       </button>
     </>

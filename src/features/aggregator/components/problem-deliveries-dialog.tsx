@@ -99,7 +99,7 @@ export function ProblemDeliveriesDialog({
       <div className="px-5 py-4">
         {problems.isPending ? (
           <p className="flex items-center gap-2 text-sm" role="status">
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
             {TEXTS.loading}
           </p>
         ) : problems.isError ? (

@@ -88,7 +88,9 @@ export function TestConnection({ provider, name }: { provider: AiProviderId; nam
           disabled={form.submitting}
           aria-busy={form.submitting || undefined}
         >
-          {form.submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+          {form.submitting && (
+            <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+          )}
           {form.submitting ? TEXTS.testing : TEXTS.test}
         </button>
       </form>

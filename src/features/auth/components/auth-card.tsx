@@ -34,7 +34,7 @@ export function Spinner({ label }: { label: string }) {
     <span
       role="status"
       aria-label={label}
-      className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent"
+      className="inline-block size-4 motion-safe:animate-spin rounded-full border-2 border-current border-r-transparent"
     />
   );
 }

@@ -64,7 +64,7 @@ export function QueryTablePanel<Row>({
           {isFetching && (
             <LoaderCircle
               aria-label="Updating"
-              className="size-3.5 animate-spin text-stone-400 dark:text-zinc-500"
+              className="size-3.5 motion-safe:animate-spin text-stone-400 dark:text-zinc-500"
             />
           )}
         </span>

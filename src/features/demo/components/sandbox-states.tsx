@@ -9,7 +9,7 @@ export function SandboxLoading() {
       role="status"
       className="panel flex items-center justify-center gap-2 px-6 py-16 text-sm text-stone-600 dark:text-zinc-400"
     >
-      <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+      <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
       {TEXTS.loading}
     </div>
   );

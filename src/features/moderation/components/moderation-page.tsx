@@ -45,6 +45,7 @@ import { ChannelHeading } from '../../channels/components/channel-heading';
 import { useChannelScope } from '../../channels/use-channel-scope';
 import { BreakReminder } from '../../wellbeing/components/break-reminder';
 import { useRevealHotkey } from '../../wellbeing/use-reveal-hotkey';
+import { MODERATION_PAGE_TEXTS } from '../moderation-page-texts';
 import { ContentCard } from './content-card';
 import { SHORTCUT_HINT, SHORTCUT_HINT_BATCH, ShortcutsDialog } from './shortcuts-dialog';
 
@@ -52,15 +53,6 @@ import { SHORTCUT_HINT, SHORTCUT_HINT_BATCH, ShortcutsDialog } from './shortcuts
 const WellbeingDialog = lazy(async () => ({
   default: (await import('../../wellbeing/components/wellbeing-dialog')).WellbeingDialog,
 }));
-
-export const MODERATION_PAGE_TEXTS = {
-  elsewhereTitle: 'Moderating somewhere else',
-  assignedTitle: (count: number) => `(${count} assigned)`,
-  waiting: 'Waiting for content. New items appear here as soon as they are assigned.',
-  connecting: 'Connecting to the moderation server…',
-  noneInFilter: 'No assigned items of this type.',
-  batchSubmit: (count: number) => `Submit ${count} ${count === 1 ? 'item' : 'items'}`,
-} as const;
 
 function isInDialog(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[role="dialog"]') !== null;
@@ -388,14 +380,17 @@ export function ModerationPage({ channel }: { channel?: Channel } = {}) {
         >
           {waiting || state.phase === 'fetching_user' ? (
             <>
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+              <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
               {MODERATION_PAGE_TEXTS.connecting}
             </>
           ) : items.length > 0 ? (
             MODERATION_PAGE_TEXTS.noneInFilter
           ) : (
             <>
-              <Loader2 aria-hidden="true" className="size-4 animate-spin text-gold-500" />
+              <Loader2
+                aria-hidden="true"
+                className="size-4 motion-safe:animate-spin text-gold-500"
+              />
               {MODERATION_PAGE_TEXTS.waiting}
             </>
           )}

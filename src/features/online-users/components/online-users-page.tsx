@@ -120,7 +120,7 @@ export function OnlineUsersPage() {
               aria-hidden="true"
               className={clsx(
                 'size-2 rounded-full',
-                live ? 'animate-pulse bg-emerald-500' : 'bg-amber-500',
+                live ? 'motion-safe:animate-pulse bg-emerald-500' : 'bg-amber-500',
               )}
             />
             {live ? TEXTS.live : TEXTS.reconnecting}

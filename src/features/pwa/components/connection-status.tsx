@@ -34,7 +34,10 @@ export function ConnectionStatus() {
           className="inline-flex items-center gap-1 rounded-full border border-gold-500 px-2.5 py-1 text-gold-700 dark:text-gold-300"
         >
           {sending && (
-            <LoaderCircle aria-label={PWA_TEXTS.sending} className="size-3.5 animate-spin" />
+            <LoaderCircle
+              aria-label={PWA_TEXTS.sending}
+              className="size-3.5 motion-safe:animate-spin"
+            />
           )}
           {PWA_TEXTS.waiting(waitingResults)}
         </span>

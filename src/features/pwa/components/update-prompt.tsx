@@ -27,7 +27,10 @@ export function UpdatePrompt() {
         onClick={() => void applyUpdate(() => outbox.whenIdle())}
         className="inline-flex items-center gap-1.5 rounded-md bg-gold-500 px-3 py-1.5 font-medium text-zinc-950 hover:bg-gold-400 disabled:opacity-60"
       >
-        <RefreshCw aria-hidden="true" className={applying ? 'size-4 animate-spin' : 'size-4'} />
+        <RefreshCw
+          aria-hidden="true"
+          className={applying ? 'size-4 motion-safe:animate-spin' : 'size-4'}
+        />
         {PWA_TEXTS.reload}
       </button>
     </div>

@@ -118,7 +118,9 @@ export function PermissionMatrix({
             aria-busy={saving || undefined}
             onClick={() => void saveAll()}
           >
-            {saving && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+            {saving && (
+              <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+            )}
             {saving ? TEXTS.saving : TEXTS.save}
           </button>
         </div>

@@ -31,7 +31,7 @@ const STEP_ICONS: Record<SandboxStep['state'], LucideIcon> = {
 
 const STEP_TONES: Record<SandboxStep['state'], string> = {
   done: 'text-emerald-600 dark:text-emerald-400',
-  active: 'text-gold-700 dark:text-gold-300 animate-spin',
+  active: 'text-gold-700 dark:text-gold-300 motion-safe:animate-spin',
   waiting: 'text-stone-400 dark:text-zinc-500',
   failed: 'text-red-600 dark:text-red-400',
   skipped: 'text-stone-400 dark:text-zinc-500',

@@ -59,7 +59,7 @@ export function TestDeliveryDialog({
       <div className="mt-4" aria-live="polite" aria-busy={test.isPending || undefined}>
         {test.isPending && (
           <p className="flex items-center gap-2 text-sm text-stone-600 dark:text-zinc-300">
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
             {TEXTS.sending}
           </p>
         )}

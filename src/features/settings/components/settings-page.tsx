@@ -26,7 +26,7 @@ export function SettingsPage() {
           className="flex items-center gap-2 text-sm text-stone-500 dark:text-zinc-400"
           role="status"
         >
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
           {TEXTS.loading}
         </p>
       )}

@@ -61,7 +61,7 @@ export function BrandFrame({
             role="status"
             className="flex items-center gap-2 text-sm text-stone-600 dark:text-zinc-400"
           >
-            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
             {TEXTS.loadingBrand}
           </p>
         )}

@@ -114,7 +114,9 @@ function TextCheck({ brand }: { brand: PublicBrand }) {
               className="btn-primary"
               disabled={check.isPending || text.trim() === ''}
             >
-              {check.isPending && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+              {check.isPending && (
+                <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+              )}
               {check.isPending ? TEXTS.textChecking : TEXTS.textSubmit}
             </button>
             <p className="text-xs text-stone-600 dark:text-zinc-400">{TEXTS.textPrivacy}</p>
