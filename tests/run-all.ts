@@ -158,7 +158,7 @@ function readPlaywright(json: unknown): Report {
 
 function vitestStage(
   name: string,
-  project: string,
+  projects: string[],
   file: string,
   options: { env?: Record<string, string> } = {},
 ) {
@@ -169,8 +169,7 @@ function vitestStage(
       'npx',
       'vitest',
       'run',
-      '--project',
-      project,
+      ...projects.flatMap((project) => ['--project', project]),
       // Unit tests may not exist yet; an empty project is not a failure.
       '--passWithNoTests',
       '--reporter=default',
@@ -184,12 +183,12 @@ function vitestStage(
 
 const stages: Stage[] = [
   { name: 'check (typecheck, lint, format, bundle sizes)', command: ['npm', 'run', 'check'] },
-  vitestStage('unit tests', 'unit', 'vitest-unit.json'),
-  vitestStage('server tests on PGlite', 'server', 'vitest-server-pglite.json', {
+  vitestStage('unit tests', ['unit', 'unit-isolated'], 'vitest-unit.json'),
+  vitestStage('server tests on PGlite', ['server'], 'vitest-server-pglite.json', {
     env: { TEST_DB: 'pglite' },
   }),
   {
-    ...vitestStage('server tests on PostgreSQL', 'server', 'vitest-server-postgres.json', {
+    ...vitestStage('server tests on PostgreSQL', ['server'], 'vitest-server-postgres.json', {
       env: { TEST_DB: 'postgres' },
     }),
     ...(process.env.TEST_DATABASE_URL ? {} : { skipBecause: 'TEST_DATABASE_URL is not set' }),
