@@ -74,6 +74,24 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
     },
   },
+  // Endless animations run only where the system allows motion (`motion-safe:`): a spinner on
+  // an operator's idle screen otherwise turns for hours, against a reduced-motion setting.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/(^|\\s)animate-(spin|pulse|ping|bounce)/]',
+          message: 'Prefix endless animations with motion-safe: (motion-safe:animate-spin).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/(^|\\s)animate-(spin|pulse|ping|bounce)/]',
+          message: 'Prefix endless animations with motion-safe: (motion-safe:animate-spin).',
+        },
+      ],
+    },
+  },
   {
     files: ['server/**/*.ts'],
     rules: restrict([
