@@ -356,6 +356,9 @@ interface RunStats {
   submitLatencies: number[];
   /** From asking for content (again) until new items were assigned: what an idle operator waits. */
   assignLatencies: number[];
+  /** Per hand-out: fetching its items, and the whole cycle from asking to the last submit. */
+  fetchLatencies: number[];
+  cycleLatencies: number[];
   firstAt: number;
   lastAt: number;
   /** What the operators were handed, were answered and sent, for the audit. */
@@ -426,7 +429,9 @@ async function runOperator(
         continue;
       }
       stats.assignLatencies.push(performance.now() - askedAt);
+      const fetchStarted = performance.now();
       const items = await retryingUnavailable(stats, deadline, () => fetchContents(client, fresh));
+      stats.fetchLatencies.push(performance.now() - fetchStarted);
       const results: ModeratedResult[] = items.map((item, n) =>
         moderatedResult(operator, item.id, {
           moderated_status: { nudity: 0, violence: 0, spam: n % 2 === 0 ? 1 : 0, drugs: 1 },
@@ -465,6 +470,7 @@ async function runOperator(
       }
       // Worked on, or no longer this operator's (fetchContents answers only leased items).
       for (const id of fresh) handledAt.set(id, upTo);
+      stats.cycleLatencies.push(performance.now() - askedAt);
       askedAt = performance.now();
     }
   } finally {
@@ -555,6 +561,8 @@ async function runServerPhase(
       unavailable: 0,
       submitLatencies: [],
       assignLatencies: [],
+      fetchLatencies: [],
+      cycleLatencies: [],
       firstAt: 0,
       lastAt: 0,
       record: new QueueClientRecord(),
@@ -789,6 +797,10 @@ function reportAudit(audit: QueueAudit): void {
   }
 }
 
+const mean = (values: readonly number[]) =>
+  values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
 function report(
   label: string,
   server: PhaseResult,
@@ -807,6 +819,17 @@ function report(
   log(
     `  wait for items:  p50 ${server.assignP50.toFixed(0)} ms, p99 ${server.assignP99.toFixed(0)} ms (ask to set-content; claims yield to submits under load)`,
   );
+  // The simulated operators never pause: each asks again as soon as it has submitted what it
+  // got. At full load such a closed loop's mean cycle is fixed by Little's law (operators x items
+  // per hand-out / items per second) whatever order the server works in, so a shorter wait for
+  // items can only come from more items a second, not from serving claims first.
+  const { assignLatencies, fetchLatencies, cycleLatencies } = server.stats;
+  if (cycleLatencies.length > 0) {
+    const submitsPerCycle = server.stats.submitLatencies.length / cycleLatencies.length;
+    log(
+      `  operator cycle:  mean ${seconds(mean(cycleLatencies))}: waiting ${seconds(mean(assignLatencies))}, fetching ${seconds(mean(fetchLatencies))}, ${submitsPerCycle.toFixed(1)} submits ${seconds(mean(server.stats.submitLatencies) * submitsPerCycle)} (${(server.stats.stored / cycleLatencies.length).toFixed(1)} items per hand-out; none pauses between items)`,
+    );
+  }
   log(
     `  while operators ran (${server.stats.cpuWallSeconds.toFixed(1)} s): bench client (${OPERATORS} simulated operators) cpu ${server.stats.benchCpu.toFixed(1)} s`,
   );
