@@ -821,8 +821,8 @@ function report(
   );
   // The simulated operators never pause: each asks again as soon as it has submitted what it
   // got. At full load such a closed loop's mean cycle is fixed by Little's law (operators x items
-  // per hand-out / items per second) whatever order the server works in, so a shorter wait for
-  // items can only come from more items a second, not from serving claims first.
+  // per hand-out / items per second) whatever order the server works in: serving claims first
+  // would move the time from waiting into submitting, and only more items a second shortens it.
   const { assignLatencies, fetchLatencies, cycleLatencies } = server.stats;
   if (cycleLatencies.length > 0) {
     const submitsPerCycle = server.stats.submitLatencies.length / cycleLatencies.length;

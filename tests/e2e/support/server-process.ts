@@ -27,16 +27,16 @@ export const REPO_ROOT = path.resolve(path.dirname(new URL(import.meta.url).path
 const TSX_CLI = require.resolve('tsx/cli');
 // Generous: a fresh PGlite database plus six scrypt hashes take seconds, more on a busy machine.
 const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 10_000;
 /**
  * The embedded database's WebAssembly runs on V8's baseline compiler only. By default V8 also
  * recompiles its busy functions with the optimizing compiler, which pays off over hours of
- * production traffic but not in a test server that lives for seconds and does little: measured
+ * production traffic but not in test servers, started some 35 times a run to do little: measured
  * on the two-core machine, a server start took 2.1 s of CPU with it and 1.2 s without, and the
  * whole browser run 4.8 and 4.7 minutes with it, 4.3 and 4.1 without. What the database does is
  * the same either way; only how fast its code runs differs.
  */
 const SERVER_NODE_ARGS = ['--liftoff-only'];
-const STOP_TIMEOUT_MS = 10_000;
 
 export interface ServerOptions {
   /** The built console to serve (STATIC_DIR). */
