@@ -353,6 +353,10 @@ interface RunStats {
   otherOutcomes: number;
   /** Calls answered 5xx (and made again). */
   unavailable: number;
+  /** request-content events sent: a first ask, and one more every time an ask went unanswered. */
+  asks: number;
+  /** Per operator that started moderating: from opening its socket until moderation was its. */
+  joinLatencies: number[];
   submitLatencies: number[];
   /** From asking for content (again) until new items were assigned: what an idle operator waits. */
   assignLatencies: number[];
@@ -385,6 +389,7 @@ async function runOperator(
 ): Promise<void> {
   const client = sessionClient(baseUrl, operator.session, { fetch: request });
   const moderator = { ...operator, cookie: client.cookieHeader(), client };
+  const joinStarted = performance.now();
   // Bounded retries, like the console's socket manager.
   const socket = await openModerationSocket(baseUrl, moderator, { retries: 2, timeoutMs: 120_000 });
   const started = await takeModeration(socket, operator.id, {
@@ -396,6 +401,7 @@ async function runOperator(
     return;
   }
   stats.moderating += 1;
+  stats.joinLatencies.push(performance.now() - joinStarted);
 
   // Every set-content counts, not only the one answering the last request: a claim answered
   // after the client stopped waiting (its answer came in while the operator was submitting) still
@@ -418,6 +424,7 @@ async function runOperator(
       // Unanswered, the console asks again after its poll interval (SPEC: every 3 s while below
       // max content).
       if (unhandled().ids.length === 0) {
+        stats.asks += 1;
         await requestContent(socket, operator.id, MAX_CONTENT, {
           timeoutMs: REQUEST_CONTENT_INTERVAL_MS,
         }).catch(() => []);
@@ -559,6 +566,8 @@ async function runServerPhase(
       stored: 0,
       otherOutcomes: 0,
       unavailable: 0,
+      asks: 0,
+      joinLatencies: [],
       submitLatencies: [],
       assignLatencies: [],
       fetchLatencies: [],
@@ -823,11 +832,19 @@ function report(
   // got. At full load such a closed loop's mean cycle is fixed by Little's law (operators x items
   // per hand-out / items per second) whatever order the server works in: serving claims first
   // would move the time from waiting into submitting, and only more items a second shortens it.
-  const { assignLatencies, fetchLatencies, cycleLatencies } = server.stats;
+  const { assignLatencies, fetchLatencies, cycleLatencies, joinLatencies } = server.stats;
+  if (joinLatencies.length > 0) {
+    const joins = [...joinLatencies].sort((a, b) => a - b);
+    // Operators join while the first ones already work: a slow join lowers items/s as surely as
+    // a slow claim, and varies from run to run with how the two interleave.
+    log(
+      `  joining:         p50 ${seconds(percentile(joins, 50))}, p99 ${seconds(percentile(joins, 99))}, max ${seconds(joins.at(-1) ?? 0)} (socket opened until moderation taken, ${joins.length} operators)`,
+    );
+  }
   if (cycleLatencies.length > 0) {
     const submitsPerCycle = server.stats.submitLatencies.length / cycleLatencies.length;
     log(
-      `  operator cycle:  mean ${seconds(mean(cycleLatencies))}: waiting ${seconds(mean(assignLatencies))}, fetching ${seconds(mean(fetchLatencies))}, ${submitsPerCycle.toFixed(1)} submits ${seconds(mean(server.stats.submitLatencies) * submitsPerCycle)} (${(server.stats.stored / cycleLatencies.length).toFixed(1)} items per hand-out; none pauses between items)`,
+      `  operator cycle:  mean ${seconds(mean(cycleLatencies))}: waiting ${seconds(mean(assignLatencies))}, fetching ${seconds(mean(fetchLatencies))}, ${submitsPerCycle.toFixed(1)} submits ${seconds(mean(server.stats.submitLatencies) * submitsPerCycle)} (${(server.stats.stored / cycleLatencies.length).toFixed(1)} items per hand-out, ${(server.stats.asks / cycleLatencies.length).toFixed(1)} asks per hand-out; none pauses between items)`,
     );
   }
   log(
