@@ -828,10 +828,6 @@ function report(
   log(
     `  wait for items:  p50 ${server.assignP50.toFixed(0)} ms, p99 ${server.assignP99.toFixed(0)} ms (ask to set-content; claims yield to submits under load)`,
   );
-  // The simulated operators never pause: each asks again as soon as it has submitted what it
-  // got. At full load such a closed loop's mean cycle is fixed by Little's law (operators x items
-  // per hand-out / items per second) whatever order the server works in: serving claims first
-  // would move the time from waiting into submitting, and only more items a second shortens it.
   const { assignLatencies, fetchLatencies, cycleLatencies, joinLatencies } = server.stats;
   if (joinLatencies.length > 0) {
     const joins = [...joinLatencies].sort((a, b) => a - b);
@@ -841,6 +837,10 @@ function report(
       `  joining:         p50 ${seconds(percentile(joins, 50))}, p99 ${seconds(percentile(joins, 99))}, max ${seconds(joins.at(-1) ?? 0)} (socket opened until moderation taken, ${joins.length} operators)`,
     );
   }
+  // The simulated operators never pause: each asks again as soon as it has submitted what it
+  // got. At full load such a closed loop's mean cycle is fixed by Little's law (operators x items
+  // per hand-out / items per second) whatever order the server works in: serving claims first
+  // would move the time from waiting into submitting, and only more items a second shortens it.
   if (cycleLatencies.length > 0) {
     const submitsPerCycle = server.stats.submitLatencies.length / cycleLatencies.length;
     log(
