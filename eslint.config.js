@@ -82,11 +82,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'Literal[value=/(^|\\s)animate-(spin|pulse|ping|bounce)/]',
-          message: 'Prefix endless animations with motion-safe: (motion-safe:animate-spin).',
-        },
-        {
-          selector: 'TemplateElement[value.raw=/(^|\\s)animate-(spin|pulse|ping|bounce)/]',
+          selector: [
+            'Literal[value=/(^|\\s)animate-(spin|pulse|ping|bounce)/]',
+            'TemplateElement[value.raw=/(^|\\s)animate-(spin|pulse|ping|bounce)/]',
+          ].join(', '),
           message: 'Prefix endless animations with motion-safe: (motion-safe:animate-spin).',
         },
       ],
