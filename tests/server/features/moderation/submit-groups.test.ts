@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModeratedResult } from '../../../../src/contract/content';
-import type { Database, Queryable } from '../../../../server/db/database';
+import {
+  DatabaseUnavailableError,
+  type Database,
+  type Queryable,
+} from '../../../../server/db/database';
 import type { SubmissionInput } from '../../../../server/features/moderation/content-repository';
 import { createSubmitGroups } from '../../../../server/features/moderation/submit-groups';
 import { foldRollupJournal } from '../../../../server/features/reports/rollup-folder';
@@ -111,7 +115,7 @@ describe('submit groups', () => {
     const groups = createSubmitGroups(db, 1);
     const first = submission(alice, aliceItem ?? 0);
     const stolen = { ...submission(bob, bobItem ?? 0), key: first.key };
-    // The first submit finds the database idle and is stored alone; the rest wait, one group.
+    // All five wait for the transaction to begin, so they form one group.
     const [, ...answers] = await Promise.all([
       groups.store(alice, [submission(alice, filler ?? 0)]),
       groups.store(alice, [submission(alice, otherAliceItem ?? 0)]),
@@ -141,6 +145,52 @@ describe('submit groups', () => {
       [bobItem],
     );
     expect(bobRow?.status).toBe('assigned');
+  });
+
+  it('groups every submit that arrived before its transaction began', async () => {
+    const items = await leasedItems(alice, 4);
+    let transactions = 0;
+    let begin = () => {};
+    const mayBegin = new Promise<void>((resolve) => {
+      begin = resolve;
+    });
+    // A database busy with other work: the first submit's transaction waits for its turn.
+    const busy: Database = {
+      ...db,
+      transaction: async (work) => {
+        transactions += 1;
+        await mayBegin;
+        return db.transaction(work);
+      },
+    };
+    const groups = createSubmitGroups(busy, 1);
+    const first = groups.store(alice, [submission(alice, items[0] ?? 0)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = items.slice(1).map((id) => groups.store(alice, [submission(alice, id)]));
+    begin();
+    const answers = await Promise.all([first, ...later]);
+    expect(answers.map((stored) => stored.map((s) => s.status))).toEqual(
+      Array.from({ length: 4 }, () => ['stored']),
+    );
+    expect(transactions).toBe(1);
+  });
+
+  it('answers every waiting submit when no transaction can begin', async () => {
+    const [one, two] = await leasedItems(alice, 2);
+    const down: Database = {
+      ...db,
+      transaction: () =>
+        Promise.reject(new DatabaseUnavailableError(new Error('connection refused'))),
+    };
+    const groups = createSubmitGroups(down, 1);
+    const answers = await Promise.allSettled([
+      groups.store(alice, [submission(alice, one ?? 0)]),
+      groups.store(alice, [submission(alice, two ?? 0)]),
+    ]);
+    expect(answers).toEqual([
+      { status: 'rejected', reason: expect.any(DatabaseUnavailableError) },
+      { status: 'rejected', reason: expect.any(DatabaseUnavailableError) },
+    ]);
   });
 
   it("answers a failing submit with its own error and stores its neighbours'", async () => {
