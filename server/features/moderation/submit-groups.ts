@@ -47,6 +47,8 @@ export interface SubmitGroups {
 export function createSubmitGroups(db: Database, concurrency: number): SubmitGroups {
   const waiting: Waiting[] = [];
   let running = 0;
+  /** Transactions asked for and not begun yet: each takes the submits waiting when it begins. */
+  let beginning = 0;
 
   const storeAlone = (entry: Waiting) =>
     db
@@ -54,28 +56,37 @@ export function createSubmitGroups(db: Database, concurrency: number): SubmitGro
       .then(entry.resolve, entry.reject);
 
   const storeNextGroup = async (): Promise<void> => {
-    let group: Waiting[] = [];
+    const taken: { group?: Waiting[] } = {};
     let answers: StoredSubmission[][];
+    beginning += 1;
     try {
       answers = await db.transaction(async (tx) => {
-        group = waiting.splice(0, MAX_GROUP);
+        beginning -= 1;
+        const group = waiting.splice(0, MAX_GROUP);
+        taken.group = group;
         const { stored, decided } = await decideRequests(tx, group);
         await recordDecisionEffects(tx, decided, 'human');
         return stored;
       });
     } catch {
-      // A transaction that failed before it began took no group: its submits fail on their own.
-      if (group.length === 0) group = waiting.splice(0, MAX_GROUP);
+      let group = taken.group;
+      if (!group) {
+        // The transaction could not begin and took no group: the submits waiting fail alone.
+        beginning -= 1;
+        group = waiting.splice(0, MAX_GROUP);
+      }
       for (const entry of group) await storeAlone(entry);
       return;
     }
-    group.forEach((entry, index) => entry.resolve(answers[index] ?? []));
+    taken.group?.forEach((entry, index) => entry.resolve(answers[index] ?? []));
   };
 
+  // While a transaction waits to begin, the submits arriving will join it: another one started
+  // beside it (on PostgreSQL's pool) would begin with nothing to store.
   const drain = async (): Promise<void> => {
     running += 1;
     try {
-      while (waiting.length > 0) await storeNextGroup();
+      while (waiting.length > 0 && beginning === 0) await storeNextGroup();
     } finally {
       running -= 1;
     }
@@ -85,7 +96,7 @@ export function createSubmitGroups(db: Database, concurrency: number): SubmitGro
     store(userId, submissions) {
       return new Promise<StoredSubmission[]>((resolve, reject) => {
         waiting.push({ userId, submissions, resolve, reject });
-        if (running < concurrency) void drain();
+        if (running < concurrency && beginning === 0) void drain();
       });
     },
   };
