@@ -147,38 +147,33 @@ describe('submit groups', () => {
     expect(bobRow?.status).toBe('assigned');
   });
 
-  // With several transactions allowed at once (PostgreSQL), none is started beside one that
-  // waits to begin: it would begin with nothing to store.
-  it.each([1, 4])(
-    'groups every submit that arrived before its transaction began (%i at once)',
-    async (concurrency) => {
-      const items = await leasedItems(alice, 4);
-      let transactions = 0;
-      let begin = () => {};
-      const mayBegin = new Promise<void>((resolve) => {
-        begin = resolve;
-      });
-      // A database busy with other work: the first submit's transaction waits for its turn.
-      const busy: Database = {
-        ...db,
-        transaction: async (work) => {
-          transactions += 1;
-          await mayBegin;
-          return db.transaction(work);
-        },
-      };
-      const groups = createSubmitGroups(busy, concurrency);
-      const first = groups.store(alice, [submission(alice, items[0] ?? 0)]);
-      await new Promise((resolve) => setImmediate(resolve));
-      const later = items.slice(1).map((id) => groups.store(alice, [submission(alice, id)]));
-      begin();
-      const answers = await Promise.all([first, ...later]);
-      expect(answers.map((stored) => stored.map((s) => s.status))).toEqual(
-        Array.from({ length: 4 }, () => ['stored']),
-      );
-      expect(transactions).toBe(1);
-    },
-  );
+  it('groups every submit that arrived before its transaction began', async () => {
+    const items = await leasedItems(alice, 4);
+    let transactions = 0;
+    let begin = () => {};
+    const mayBegin = new Promise<void>((resolve) => {
+      begin = resolve;
+    });
+    // A database busy with other work: the first submit's transaction waits for its turn.
+    const busy: Database = {
+      ...db,
+      transaction: async (work) => {
+        transactions += 1;
+        await mayBegin;
+        return db.transaction(work);
+      },
+    };
+    const groups = createSubmitGroups(busy, 1);
+    const first = groups.store(alice, [submission(alice, items[0] ?? 0)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = items.slice(1).map((id) => groups.store(alice, [submission(alice, id)]));
+    begin();
+    const answers = await Promise.all([first, ...later]);
+    expect(answers.map((stored) => stored.map((s) => s.status))).toEqual(
+      Array.from({ length: 4 }, () => ['stored']),
+    );
+    expect(transactions).toBe(1);
+  });
 
   it('answers every waiting submit when no transaction can begin', async () => {
     const [one, two] = await leasedItems(alice, 2);
