@@ -67,10 +67,12 @@ export function createSubmitGroups(db: Database, concurrency: number): SubmitGro
         await recordDecisionEffects(tx, decided, 'human');
         return stored;
       });
-    } catch {
+    } catch (error) {
       // A transaction that could not begin took no group: the submits waiting fail alone.
       const group = (taken.group ??= waiting.splice(0, MAX_GROUP));
-      for (const entry of group) await storeAlone(entry);
+      // A submit that was alone in its transaction already has its own answer.
+      if (group.length === 1) group[0]?.reject(error);
+      else for (const entry of group) await storeAlone(entry);
       return;
     }
     taken.group?.forEach((entry, index) => entry.resolve(answers[index] ?? []));

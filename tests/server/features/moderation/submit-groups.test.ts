@@ -204,9 +204,13 @@ describe('submit groups', () => {
           ? Promise.reject(new Error('statement failed'))
           : target.queryPrepared(name, sql, params),
     });
+    let transactions = 0;
     const failing: Database = {
       ...db,
-      transaction: (work) => db.transaction((tx) => work(failBob(tx))),
+      transaction: (work) => {
+        transactions += 1;
+        return db.transaction((tx) => work(failBob(tx)));
+      },
     };
     const groups = createSubmitGroups(failing, 1);
     const first = groups.store(alice, [submission(alice, good ?? 0)]);
@@ -222,5 +226,12 @@ describe('submit groups', () => {
       bad,
     ]);
     expect(row?.status).toBe('assigned');
+
+    // Alone in its transaction, the failing submit is answered without being tried again.
+    transactions = 0;
+    await expect(groups.store(bob, [submission(bob, bad ?? 0)])).rejects.toThrow(
+      'statement failed',
+    );
+    expect(transactions).toBe(1);
   });
 });
