@@ -31,7 +31,8 @@
  * the servers' pools hold.
  *
  * Printed beside the figures: each server process's CPU (user + system over the run, as % of one
- * core) and RSS (peak and end), sampled from /proc.
+ * core) and RSS (peak and end), sampled from /proc, and the submits per group commit, read from
+ * the servers' /metrics (METRICS=token) before and after the operators ran.
  *
  * Correctness, checked in the database after each phase (tests/support/queue-audit.ts): no item
  * leased or handed to two operators, no ingested item lost, every decided item decided by one
@@ -73,6 +74,8 @@ import {
 } from '../tests/support/queue-audit';
 import { createScratchDatabase, postgresAnswers } from './support/bench-databases';
 import { pgliteDirOf, startBenchServer, stopBenchServer } from './support/bench-server';
+import { healthEndpoints } from '../src/contract/health';
+import { parsePrometheusText, sampleValue } from '../tests/support/prometheus-text';
 import {
   formatUsage,
   ProcessGroupSampler,
@@ -369,6 +372,8 @@ interface RunStats {
   record: QueueClientRecord;
   /** Per server process, while the operators ran. */
   serverUsage: (ProcessUsage | undefined)[];
+  /** The servers' group commits while the operators ran (from their /metrics). */
+  groups: GroupCommits | undefined;
   /** PostgreSQL's backends of this database, while the operators ran (not on PGlite). */
   databaseCpu: { cpuSeconds: number; cpuPercentOfCore: number } | undefined;
   /** PostgreSQL: busy backends by activity, summed over samples; and how many samples. */
@@ -533,12 +538,40 @@ interface PhaseResult {
   ingestedIds: number[];
 }
 
+interface GroupCommits {
+  transactions: number;
+  submits: number;
+}
+
+/** The servers' /metrics are read with this token (METRICS=token). */
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
+
+/** Transactions the servers' submit groups committed so far, and the submits they stored. */
+async function readGroupCommits(baseUrls: string[]): Promise<GroupCommits | undefined> {
+  const totals: GroupCommits = { transactions: 0, submits: 0 };
+  for (const baseUrl of baseUrls) {
+    const response = await fetch(new URL(healthEndpoints.metrics.path, baseUrl), {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    }).catch(() => undefined);
+    if (!response?.ok) return undefined;
+    const scraped = parsePrometheusText(await response.text());
+    totals.transactions += sampleValue(scraped, 'moderation_submit_group_size_count', {}) ?? 0;
+    totals.submits += sampleValue(scraped, 'moderation_submit_group_size_sum', {}) ?? 0;
+  }
+  return totals;
+}
+
 async function runServerPhase(
   database: BenchDatabase,
   operators: Operator[],
   tokens: string[],
 ): Promise<PhaseResult> {
-  const env: Record<string, string> = { ...database.serverEnv, LEASE_GRACE_SECONDS: '60' };
+  const env: Record<string, string> = {
+    ...database.serverEnv,
+    LEASE_GRACE_SECONDS: '60',
+    METRICS: 'token',
+    METRICS_TOKEN,
+  };
   if (NODES > 1) {
     // A prefix of this run's own: other runs on the same Redis never see its events.
     Object.assign(env, {
@@ -576,6 +609,7 @@ async function runServerPhase(
       lastAt: 0,
       record: new QueueClientRecord(),
       serverUsage: [],
+      groups: undefined,
       databaseCpu: undefined,
       backendActivity: new Map(),
       activitySamples: 0,
@@ -587,6 +621,7 @@ async function runServerPhase(
     log(
       `operators: connecting ${operators.length} over sockets and HTTP${NODES > 1 ? `, spread over ${NODES} server processes` : ''}...`,
     );
+    const groupsBefore = await readGroupCommits(baseUrls);
     stats.firstAt = performance.now();
     const samplers = servers.map(({ child }) =>
       child.pid === undefined ? undefined : new ProcessSampler(child.pid),
@@ -613,6 +648,13 @@ async function runServerPhase(
     stopProgress();
     await stopActivity();
     stats.serverUsage = samplers.map((sampler) => sampler?.stop());
+    const groupsAfter = await readGroupCommits(baseUrls);
+    if (groupsBefore && groupsAfter) {
+      stats.groups = {
+        transactions: groupsAfter.transactions - groupsBefore.transactions,
+        submits: groupsAfter.submits - groupsBefore.submits,
+      };
+    }
     stats.databaseCpu = await databaseSampler?.stop();
     const benchCpu = process.cpuUsage(benchCpuBefore);
     stats.benchCpu = (benchCpu.user + benchCpu.system) / 1e6;
@@ -845,6 +887,14 @@ function report(
     const submitsPerCycle = server.stats.submitLatencies.length / cycleLatencies.length;
     log(
       `  operator cycle:  mean ${seconds(mean(cycleLatencies))}: waiting ${seconds(mean(assignLatencies))}, fetching ${seconds(mean(fetchLatencies))}, ${submitsPerCycle.toFixed(1)} submits ${seconds(mean(server.stats.submitLatencies) * submitsPerCycle)} (${(server.stats.stored / cycleLatencies.length).toFixed(1)} items per hand-out, ${(server.stats.asks / cycleLatencies.length).toFixed(1)} asks per hand-out; none pauses between items)`,
+    );
+  }
+  const { groups } = server.stats;
+  if (groups && groups.transactions > 0) {
+    // Submits share a transaction when they wait for the database together (submit-groups.ts):
+    // the larger the group, the fewer statements each item costs.
+    log(
+      `  group commits:   ${(groups.submits / groups.transactions).toFixed(1)} submits per transaction on average (${groups.transactions} transactions, from the servers' /metrics)`,
     );
   }
   log(

@@ -32,6 +32,8 @@ export const QUEUE_READ_TIMEOUT_MS = 3_000;
 
 /** Seconds: a submit is a few milliseconds when well, seconds when the database is saturated. */
 const SUBMIT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Submits in one transaction: 1 on an idle server, up to the group limit (64) under load. */
+const GROUP_BUCKETS = [1, 2, 4, 8, 16, 32, 64];
 /** Seconds: the local provider answers in microseconds, a remote model in seconds. */
 const AI_BUCKETS = [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
@@ -40,6 +42,7 @@ export class AppMetrics {
   private readonly claimed: Counter;
   private readonly decided: Counter;
   private readonly submitDuration: Histogram;
+  private readonly submitGroupSize: Histogram;
   private readonly deliveryAttempts: Counter<'outcome'>;
   private readonly aiDuration: Histogram<'provider' | 'outcome'>;
   private readonly journalFolded: Counter;
@@ -62,6 +65,12 @@ export class AppMetrics {
       name: 'moderation_submit_duration_seconds',
       help: 'Time to answer POST /api/v2/content/submit-contents, any status',
       buckets: SUBMIT_BUCKETS,
+      registers,
+    });
+    this.submitGroupSize = new Histogram({
+      name: 'moderation_submit_group_size',
+      help: 'Submits stored together in one transaction (group commit), per transaction committed',
+      buckets: GROUP_BUCKETS,
       registers,
     });
     this.deliveryAttempts = new Counter({
@@ -98,6 +107,10 @@ export class AppMetrics {
 
   submitAnswered(seconds: number): void {
     this.submitDuration.observe(seconds);
+  }
+
+  submitsCommitted(submits: number): void {
+    this.submitGroupSize.observe(submits);
   }
 
   deliveryAttempted(outcome: DeliveryOutcome): void {

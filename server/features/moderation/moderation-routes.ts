@@ -62,14 +62,16 @@ export async function moderationRoutes(
   deps: {
     db: Database;
     userStats: UserStats;
-    metrics?: Pick<AppMetrics, 'itemsDecided'>;
+    metrics?: Pick<AppMetrics, 'itemsDecided' | 'submitsCommitted'>;
     /** Adds what operators' wellbeing forces on each item (features/wellbeing). */
     protect?: ProtectItems | undefined;
   },
 ): Promise<void> {
   const { db } = deps;
   // PostgreSQL serves several transactions at once; the embedded database one at a time.
-  const submitGroups = createSubmitGroups(db, db.kind === 'pglite' ? 1 : 4);
+  const submitGroups = createSubmitGroups(db, db.kind === 'pglite' ? 1 : 4, (submits) =>
+    deps.metrics?.submitsCommitted(submits),
+  );
   // The items the screens ask for: requests that arrive together share one read.
   const leasedItemsOf = batchWhileBusy<LeasedItemKey, ContentItem | null>((keys) =>
     leasedContentItems(db, keys),

@@ -47,14 +47,22 @@ export interface SubmitGroups {
   store(userId: number, submissions: readonly SubmissionInput[]): Promise<StoredSubmission[]>;
 }
 
-export function createSubmitGroups(db: Database, concurrency: number): SubmitGroups {
+export function createSubmitGroups(
+  db: Database,
+  concurrency: number,
+  /** Told how many submits each transaction that committed stored (its group's size). */
+  committed: (submits: number) => void = () => {},
+): SubmitGroups {
   const waiting: Waiting[] = [];
   let running = 0;
 
   const storeAlone = (entry: Waiting) =>
     db
       .transaction((tx) => storeSubmissions(tx, entry.userId, entry.submissions))
-      .then(entry.resolve, entry.reject);
+      .then((stored) => {
+        committed(1);
+        entry.resolve(stored);
+      }, entry.reject);
 
   /** Stores `asked`, or when none is given, the submits waiting when the transaction begins. */
   const storeGroup = async (asked?: Waiting[]): Promise<void> => {
@@ -75,7 +83,9 @@ export function createSubmitGroups(db: Database, concurrency: number): SubmitGro
       else for (const entry of group) await storeAlone(entry);
       return;
     }
-    taken.group?.forEach((entry, index) => entry.resolve(answers[index] ?? []));
+    const group = taken.group ?? [];
+    committed(group.length);
+    group.forEach((entry, index) => entry.resolve(answers[index] ?? []));
   };
 
   const drain = async (): Promise<void> => {

@@ -90,6 +90,7 @@ describe('GET /metrics with METRICS=token', () => {
       moderation_items_claimed_total: 'counter',
       moderation_items_decided_total: 'counter',
       moderation_submit_duration_seconds: 'histogram',
+      moderation_submit_group_size: 'histogram',
       delivery_attempts_total: 'counter',
       ai_call_duration_seconds: 'histogram',
       rollup_journal_folded_total: 'counter',
@@ -161,6 +162,15 @@ describe('GET /metrics with METRICS=token', () => {
         counter(before, 'moderation_submit_duration_seconds_count'),
     ).toBe(2);
     expect(counter(after, 'moderation_submit_duration_seconds_sum')).toBeGreaterThan(0);
+    // One after the other, each submit was its transaction's only one.
+    expect(
+      counter(after, 'moderation_submit_group_size_count') -
+        counter(before, 'moderation_submit_group_size_count'),
+    ).toBe(2);
+    expect(
+      counter(after, 'moderation_submit_group_size_sum') -
+        counter(before, 'moderation_submit_group_size_sum'),
+    ).toBe(2);
     expect(
       sampleValue(after, 'moderation_queue_depth', { service: service.code, state: 'assigned' }),
     ).toBeUndefined();

@@ -163,7 +163,8 @@ describe('submit groups', () => {
         return db.transaction(work);
       },
     };
-    const groups = createSubmitGroups(busy, 1);
+    const committed: number[] = [];
+    const groups = createSubmitGroups(busy, 1, (submits) => committed.push(submits));
     const first = groups.store(alice, [submission(alice, items[0] ?? 0)]);
     await new Promise((resolve) => setImmediate(resolve));
     const later = items.slice(1).map((id) => groups.store(alice, [submission(alice, id)]));
@@ -173,6 +174,7 @@ describe('submit groups', () => {
       Array.from({ length: 4 }, () => ['stored']),
     );
     expect(transactions).toBe(1);
+    expect(committed).toEqual([4]);
   });
 
   it('answers every waiting submit when no transaction can begin', async () => {
