@@ -69,9 +69,9 @@ export async function moderationRoutes(
 ): Promise<void> {
   const { db } = deps;
   // PostgreSQL serves several transactions at once; the embedded database one at a time.
-  const submitGroups = createSubmitGroups(db, db.kind === 'pglite' ? 1 : 4, (submits) =>
-    deps.metrics?.submitsCommitted(submits),
-  );
+  const submitGroups = createSubmitGroups(db, db.kind === 'pglite' ? 1 : 4, {
+    committed: (submits) => deps.metrics?.submitsCommitted(submits),
+  });
   // The items the screens ask for: requests that arrive together share one read.
   const leasedItemsOf = batchWhileBusy<LeasedItemKey, ContentItem | null>((keys) =>
     leasedContentItems(db, keys),

@@ -164,7 +164,7 @@ describe('submit groups', () => {
       },
     };
     const committed: number[] = [];
-    const groups = createSubmitGroups(busy, 1, (submits) => committed.push(submits));
+    const groups = createSubmitGroups(busy, 1, { committed: (submits) => committed.push(submits) });
     const first = groups.store(alice, [submission(alice, items[0] ?? 0)]);
     await new Promise((resolve) => setImmediate(resolve));
     const later = items.slice(1).map((id) => groups.store(alice, [submission(alice, id)]));
@@ -235,5 +235,36 @@ describe('submit groups', () => {
       'statement failed',
     );
     expect(transactions).toBe(1);
+  });
+
+  it('holds submits that follow a group closely for the next group, which takes them all', async () => {
+    const items = await leasedItems(alice, 4);
+    const committed: number[] = [];
+    const clock = { ms: 0 };
+    const groups = createSubmitGroups(db, 1, {
+      committed: (submits) => committed.push(submits),
+      intervalMs: 150,
+      now: () => clock.ms,
+    });
+    await groups.store(alice, [submission(alice, items[0] ?? 0)]);
+    const askedAt = performance.now();
+    const later = [groups.store(alice, [submission(alice, items[1] ?? 0)])];
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const id of items.slice(2)) later.push(groups.store(alice, [submission(alice, id)]));
+    const answers = await Promise.all(later);
+    expect(answers.flat().map((stored) => stored.status)).toEqual(['stored', 'stored', 'stored']);
+    expect(committed).toEqual([1, 3]);
+    expect(performance.now() - askedAt).toBeGreaterThanOrEqual(140);
+  });
+
+  it('stores a submit after a quiet spell at once', async () => {
+    const [first, second] = await leasedItems(alice, 2);
+    const clock = { ms: 0 };
+    // An hour's interval: a submit that waited for it would time the test out.
+    const groups = createSubmitGroups(db, 1, { intervalMs: 3_600_000, now: () => clock.ms });
+    await groups.store(alice, [submission(alice, first ?? 0)]);
+    clock.ms += 3_600_000;
+    const answer = await groups.store(alice, [submission(alice, second ?? 0)]);
+    expect(answer.map((stored) => stored.status)).toEqual(['stored']);
   });
 });
