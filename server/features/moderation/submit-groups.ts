@@ -35,8 +35,8 @@ import { recordDecisionEffects } from './decision-effects';
  *   interval, and the submits that arrive meanwhile join its group. A submit after a quiet spell
  *   is stored at once. A saturated embedded database otherwise began a transaction for every
  *   three or four submits, and each costs the same seven statements whatever its size: on the
- *   queue bench in single mode (four alternated pairs) groups grew from 3.4 to 7.2 to 9.6
- *   submits, the server's CPU per item fell by a fifth and its items a second rose by a third,
+ *   queue bench in single mode (four alternated pairs) groups grew from 3.3-3.6 submits to
+ *   7.2-9.6, the server's CPU per item fell by a fifth and its items a second rose by a third,
  *   for about 15 ms more on the median submit. No submit waits longer than the interval for it,
  *   and the outbox sends submits in the background, so the operator's next card does not wait.
  *   Submits of six items (batch mode) come too seldom to be held much: no change there.
