@@ -237,8 +237,13 @@ describe('submit groups', () => {
     expect(transactions).toBe(1);
   });
 
-  it('holds submits that follow a group closely for the next group, which takes them all', async () => {
-    const items = await leasedItems(alice, 4);
+  /** Two submits at once: the first's transaction takes both when it begins. */
+  const groupOfTwo = async (groups: ReturnType<typeof createSubmitGroups>, items: number[]) => {
+    await Promise.all(items.map((id) => groups.store(alice, [submission(alice, id)])));
+  };
+
+  it('holds submits that follow a group of several closely for the next group, which takes them all', async () => {
+    const items = await leasedItems(alice, 5);
     const committed: number[] = [];
     const clock = { ms: 0 };
     const groups = createSubmitGroups(db, 1, {
@@ -246,25 +251,39 @@ describe('submit groups', () => {
       intervalMs: 150,
       now: () => clock.ms,
     });
-    await groups.store(alice, [submission(alice, items[0] ?? 0)]);
+    await groupOfTwo(groups, items.slice(0, 2));
     const askedAt = performance.now();
-    const later = [groups.store(alice, [submission(alice, items[1] ?? 0)])];
+    const later = [groups.store(alice, [submission(alice, items[2] ?? 0)])];
     await new Promise((resolve) => setImmediate(resolve));
-    for (const id of items.slice(2)) later.push(groups.store(alice, [submission(alice, id)]));
+    for (const id of items.slice(3)) later.push(groups.store(alice, [submission(alice, id)]));
     const answers = await Promise.all(later);
     expect(answers.flat().map((stored) => stored.status)).toEqual(['stored', 'stored', 'stored']);
-    expect(committed).toEqual([1, 3]);
+    expect(committed).toEqual([2, 3]);
     expect(performance.now() - askedAt).toBeGreaterThanOrEqual(140);
   });
 
+  // An hour's interval in the next two: a submit that waited for it would time the test out.
   it('stores a submit after a quiet spell at once', async () => {
-    const [first, second] = await leasedItems(alice, 2);
+    const items = await leasedItems(alice, 3);
     const clock = { ms: 0 };
-    // An hour's interval: a submit that waited for it would time the test out.
     const groups = createSubmitGroups(db, 1, { intervalMs: 3_600_000, now: () => clock.ms });
-    await groups.store(alice, [submission(alice, first ?? 0)]);
+    await groupOfTwo(groups, items.slice(0, 2));
     clock.ms += 3_600_000;
+    const answer = await groups.store(alice, [submission(alice, items[2] ?? 0)]);
+    expect(answer.map((stored) => stored.status)).toEqual(['stored']);
+  });
+
+  it('stores a submit after a group of one at once', async () => {
+    const [first, second] = await leasedItems(alice, 2);
+    const committed: number[] = [];
+    const groups = createSubmitGroups(db, 1, {
+      committed: (submits) => committed.push(submits),
+      intervalMs: 3_600_000,
+      now: () => 0,
+    });
+    await groups.store(alice, [submission(alice, first ?? 0)]);
     const answer = await groups.store(alice, [submission(alice, second ?? 0)]);
     expect(answer.map((stored) => stored.status)).toEqual(['stored']);
+    expect(committed).toEqual([1, 1]);
   });
 });
