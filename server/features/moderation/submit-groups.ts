@@ -34,13 +34,15 @@ import { recordDecisionEffects } from './decision-effects';
  *   group held more than one), a group is asked for at most every GROUP_INTERVAL_MS: a submit
  *   that arrives sooner after the last group was asked for waits out the rest of the interval,
  *   and the submits that arrive meanwhile join its group. A submit after a quiet spell, or after
- *   a group of one, is stored at once. A saturated embedded database otherwise began a transaction for every
- *   three or four submits, and each costs the same seven statements whatever its size: on the
- *   queue bench in single mode (four alternated pairs) groups grew from 3.3-3.6 submits to
- *   7.2-9.6, the server's CPU per item fell by a fifth and its items a second rose by a third,
- *   for about 15 ms more on the median submit. No submit waits longer than the interval for it,
- *   and the outbox sends submits in the background, so the operator's next card does not wait.
- *   Submits of six items (batch mode) come too seldom to be held much: no change there.
+ *   a group of one, is stored at once. A saturated embedded database otherwise began a
+ *   transaction for every three or four submits, and each costs the same seven statements
+ *   whatever its size: on the queue bench in single mode (four alternated pairs) groups grew
+ *   from 3.3-3.6 submits to 7.2-9.6, the server's CPU per item fell by a fifth and its items a
+ *   second rose by a third, for about 15 ms more on the median submit. No submit waits longer
+ *   than the interval for it, and the outbox sends submits in the background, so the operator's
+ *   next card does not wait. Submits of six items (batch mode) come too seldom to be held much:
+ *   no change there. At 10,000 polling sockets the event loop's delay p99 was higher with it,
+ *   for a reason not found yet (README, bench:sockets).
  * - At most MAX_GROUP submits in a transaction, and at most `concurrency` transactions at once
  *   (1 on the embedded database, whose one connection runs them one at a time anyway).
  * - When a group's transaction fails, its submits are retried one by one, each in a transaction
