@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/database';
 import {
   decideRequests,
@@ -128,7 +129,7 @@ export function createSubmitGroups(
           continue;
         }
         const early = lastGroupSize > 1 ? lastAsked + intervalMs - now() : 0;
-        if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+        if (early > 0) await sleep(early);
         lastAsked = now();
         lastGroupSize = await storeGroup();
       }
