@@ -216,6 +216,15 @@ function report(windows: Window[], peakRss: number): void {
       `  ${window.sockets}: ${operators} joined in ${seconds.toFixed(0)} s (${(operators / seconds).toFixed(0)} a second, polls paused); server open files ${window.openFiles}; external memory ${mb(window.delay.memory.external)} MB (the embedded database's WebAssembly memory in it)`,
     );
   }
+  log(
+    "  where each window's highest RSS went (MB; V8 heap: committed/used; external: WebAssembly memory and buffers; other: code, stacks, native allocations):",
+  );
+  for (const window of windows) {
+    const { rss, heapTotal, heapUsed, external, arrayBuffers } = window.delay.peak;
+    log(
+      `  ${String(window.sockets).padStart(5)} ${window.label.padEnd(12)} RSS ${mb(rss)} = V8 heap ${mb(heapTotal)}/${mb(heapUsed)} + external ${mb(external)} (array buffers ${mb(arrayBuffers)}) + other ${mb(rss - heapTotal - external)}`,
+    );
+  }
   const largest = windows.at(-1);
   if (largest && largest !== baseline) {
     const rssMet = peakRss <= TARGET_RSS_BYTES;

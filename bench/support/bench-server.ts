@@ -64,6 +64,8 @@ export interface ProbeReading {
    * WebAssembly, buffers).
    */
   memory: NodeJS.MemoryUsage;
+  /** process.memoryUsage() when the RSS was highest in the window (sampled every 100 ms). */
+  peak: NodeJS.MemoryUsage;
 }
 
 /**

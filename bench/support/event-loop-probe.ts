@@ -18,9 +18,21 @@ histogram.enable();
 
 const delayMs = (nanoseconds: number) => Math.max(0, nanoseconds / 1e6 - RESOLUTION_MS);
 
+/**
+ * The window's highest RSS, with the rest of process.memoryUsage() at that moment: the RSS after
+ * a full collection leaves out the garbage and the heap V8 keeps committed, which the peak holds.
+ */
+const PEAK_SAMPLE_MS = 100;
+let peak = process.memoryUsage();
+setInterval(() => {
+  const now = process.memoryUsage();
+  if (now.rss > peak.rss) peak = now;
+}, PEAK_SAMPLE_MS).unref();
+
 process.on('message', (message: ProbeRequest) => {
   if (message.probe === 'reset') {
     histogram.reset();
+    peak = process.memoryUsage();
     process.send?.({ probe: 'reset-done' });
     return;
   }
@@ -34,7 +46,12 @@ process.on('message', (message: ProbeRequest) => {
     // The window's delays are taken; a full collection now leaves the heap the sockets hold,
     // not the garbage of the last few seconds (needs --expose-gc, which startBenchServer sets).
     (globalThis as { gc?: () => void }).gc?.();
-    const reading: ProbeReading = { probe: 'reading', ...delay, memory: process.memoryUsage() };
+    const reading: ProbeReading = {
+      probe: 'reading',
+      ...delay,
+      memory: process.memoryUsage(),
+      peak,
+    };
     process.send?.(reading);
   }
 });
