@@ -42,8 +42,8 @@ import { recordDecisionEffects } from './decision-effects';
  *   second rose by a third, for about 15 ms more on the median submit. No submit waits longer
  *   than the interval for it, and the outbox sends submits in the background, so the operator's
  *   next card does not wait. Submits of six items (batch mode) come too seldom to be held much:
- *   no change there. At 10,000 polling sockets the event loop's delay p99 was higher with it,
- *   for a reason not found yet (README, bench:sockets).
+ *   no change there. At 10,000 polling sockets it costs the event loop nothing measurable
+ *   (alternated runs, README, bench:queue).
  * - At most MAX_GROUP submits in a transaction, and at most `concurrency` transactions at once
  *   (1 on the embedded database, whose one connection runs them one at a time anyway).
  * - When a group's transaction fails, its submits are retried one by one, each in a transaction
