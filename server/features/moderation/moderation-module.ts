@@ -44,8 +44,8 @@ export async function registerModeration(
   const aiWaitSeconds = () => settings.get('ai_wait_seconds');
   // One gate per claim scope: /moderation's, and each channel view's.
   const gate = new ClaimGates((channel) => ({
-    countClaimable: () =>
-      countClaimable(db.deferred, { aiWaitSeconds: aiWaitSeconds(), cap: 1_000, channel }),
+    countClaimable: (cap) =>
+      countClaimable(db.deferred, { aiWaitSeconds: aiWaitSeconds(), cap, channel }),
     pooledUsers: () => pooledUserIds(db.deferred),
   }));
   deps.queue.onItemsQueued(() => gate.reset());

@@ -252,7 +252,7 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
         if (waitingClaims.get(user.id) === entry) waitingClaims.delete(user.id);
         // Nothing claimable: the console asks again in 3 s; no statement for an empty answer.
         const channelGate = gate.for(entry.channel);
-        const ticket = await channelGate.admits();
+        const ticket = await channelGate.admits(entry.wanted);
         if (ticket === undefined) return;
         // Deferred: on a saturated embedded database, operators wait for new items rather
         // than for their submits (which finish work and free leases) to be stored.
@@ -264,6 +264,9 @@ export function registerModerationSocket(deps: ModerationSocketDeps): Moderation
           leaseSeconds: leases.graceSeconds,
           aiWaitSeconds: deps.aiWaitSeconds,
           channel: entry.channel,
+        }).catch((error: unknown) => {
+          channelGate.release(ticket);
+          throw error;
         });
         deps.metrics?.itemsClaimed(claim.claimed);
         const heldBefore = claim.ids.length - claim.claimed;
