@@ -134,6 +134,56 @@ describe('sockets end with their session', () => {
     for (const socket of sockets) socket.close();
   });
 
+  it('starts a batch of re-checks 50 ms after the one before at the soonest', async () => {
+    const { token } = await createTestService(server.db);
+    const operators = await Promise.all(
+      Array.from({ length: 5 }, () => createOperator(server.db, server.baseUrl)),
+    );
+    await ingestTexts(server.baseUrl, token, operators.length);
+    const sockets = await Promise.all(
+      operators.map(async (operator) => {
+        const socket = await openModerationSocket(server.baseUrl, operator);
+        expect(await takeModeration(socket, operator.id)).toBe(true);
+        return socket;
+      }),
+    );
+    const dataOf = (userId: number) =>
+      [...server.app.sockets.io.of(NAMESPACES.onlineUsers).sockets.values()]
+        .map((live) => (live as Socket).data as SocketData)
+        .find((data) => data.user.id === userId);
+    // Each batch reads its sockets' users with one statement.
+    const batches: number[] = [];
+    const queryPrepared = server.db.queryPrepared.bind(server.db);
+    server.db.queryPrepared = (name, sql, params) => {
+      if (name === 'users_by_ids') batches.push(performance.now());
+      return queryPrepared(name, sql, params);
+    };
+    try {
+      const [first, ...rest] = operators.map((operator, n) => ({
+        operator,
+        socket: sockets[n] as SocketRecorder,
+      }));
+      if (!first) throw new Error('no operator');
+      (dataOf(first.operator.id) as SocketData).checkedAt = 0;
+      expect(await requestContent(first.socket, first.operator.id, 1)).toHaveLength(1);
+      // The others fall due one by one right after that batch: they wait for the next one.
+      const answers = [];
+      for (const { operator, socket } of rest) {
+        (dataOf(operator.id) as SocketData).checkedAt = 0;
+        answers.push(requestContent(socket, operator.id, 1));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect((await Promise.all(answers)).map((ids) => ids.length)).toEqual([1, 1, 1, 1]);
+      // Two batches, unless the test itself stalled; however many, 50 ms apart at least.
+      expect(batches.length).toBeGreaterThanOrEqual(2);
+      const gaps = batches.slice(1).map((started, n) => started - (batches[n] ?? 0));
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(45);
+    } finally {
+      server.db.queryPrepared = queryPrepared;
+      for (const socket of sockets) socket.close();
+    }
+  });
+
   it('closes every socket of a deactivated user', async () => {
     const operator = await createOperator(server.db, server.baseUrl);
     const sockets = await openAll(operator.cookie);
