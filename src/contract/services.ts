@@ -220,6 +220,8 @@ const serviceIdParams = z.object({ id: idSchema('id') });
 
 export const SERVICE_TEXTS = {
   duplicateCode: 'Another service has this code (codes are unique regardless of case).',
+  duplicateName:
+    'There is already a service with this name (names are unique regardless of case): lists of services show only the name.',
   codeLocked:
     'The code of a service that has content items or API tokens cannot change: its items, tokens and receivers know it by this code.',
   notFound: (id: number) => `There is no service with id ${id}.`,

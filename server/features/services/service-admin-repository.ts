@@ -174,6 +174,16 @@ export async function codeTaken(db: Queryable, code: string, exceptId?: number):
   return row?.taken ?? false;
 }
 
+export async function nameTaken(db: Queryable, name: string, exceptId?: number): Promise<boolean> {
+  const row = await queryOne<{ taken: boolean }>(
+    db,
+    `select exists (select 1 from services where lower(name) = lower($1)
+                      and ($2::int is null or id <> $2)) as taken`,
+    [name, exceptId ?? null],
+  );
+  return row?.taken ?? false;
+}
+
 function formParams(form: ServiceForm): unknown[] {
   const labels: Record<string, string> = {};
   for (const tag of form.tags) if (tag.label) labels[tag.name] = tag.label;

@@ -16,6 +16,7 @@ import { checkCallbackUrl } from '../delivery/callback-guard';
 import { displayWebhookSecret, newWebhookSecret } from '../delivery/webhook-signature';
 import {
   codeTaken,
+  nameTaken,
   findServiceRow,
   insertService,
   listServices,
@@ -90,6 +91,16 @@ export function serviceRoutes(app: FastifyInstance, deps: ServiceRoutesDeps): vo
     }
   };
 
+  /**
+   * Names are unique regardless of case: every list and filter of services (tokens, reports,
+   * history, the content sender) shows the name alone.
+   */
+  const ensureNameFree = async (db: Queryable, name: string, exceptId?: number) => {
+    if (await nameTaken(db, name, exceptId)) {
+      throw new HttpError(409, SERVICE_TEXTS.duplicateName, { name: SERVICE_TEXTS.duplicateName });
+    }
+  };
+
   const requireRow = async (db: Queryable, id: number): Promise<ServiceRow> => {
     const row = await findServiceRow(db, id);
     if (!row) throw new HttpError(404, SERVICE_TEXTS.notFound(id));
@@ -113,6 +124,7 @@ export function serviceRoutes(app: FastifyInstance, deps: ServiceRoutesDeps): vo
     const secret = newWebhookSecret();
     const service = await db.transaction(async (tx) => {
       await ensureCodeFree(tx, body.code);
+      await ensureNameFree(tx, body.name);
       const id = await insertService(tx, body, secret);
       const row = await requireRow(tx, id);
       await recordAudit(tx, {
@@ -152,6 +164,11 @@ export function serviceRoutes(app: FastifyInstance, deps: ServiceRoutesDeps): vo
           await ensureCodeFree(tx, body.code, id);
         }
         const before = await requireRow(tx, id);
+        // A name kept as it was is not checked: services named alike before names were unique
+        // stay editable.
+        if (body.name.toLowerCase() !== before.name.toLowerCase()) {
+          await ensureNameFree(tx, body.name, id);
+        }
         await updateService(tx, id, body);
         const after = await requireRow(tx, id);
         // Reports count breaches of the SLA as set now: recount this service's.

@@ -171,6 +171,29 @@ describe('/services', () => {
     expect(again.body.fields?.code).toBe(SERVICE_TEXTS.duplicateCode);
   });
 
+  it('refuses a name another service has, regardless of case, and keeps older look-alikes editable', async () => {
+    const first = serviceBody();
+    expect((await create(first)).status).toBe(200);
+    const again = await create(serviceBody({ name: first.name.toUpperCase() }));
+    expect(again.status).toBe(409);
+    expect(again.body.fields?.name).toBe(SERVICE_TEXTS.duplicateName);
+
+    const otherBody = serviceBody();
+    const { service: other } = (await create(otherBody)).body.data;
+    const renamed = await update(other.id, { ...otherBody, name: ` ${first.name.toLowerCase()}` });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.fields?.name).toBe(SERVICE_TEXTS.duplicateName);
+    // Only its own name: a change of case is no clash.
+    const recased = await update(other.id, { ...otherBody, name: otherBody.name.toUpperCase() });
+    expect(recased.status).toBe(200);
+
+    // Two services named alike from before the rule: each still saves under its name.
+    await server.db.query('update services set name = $1 where id = $2', [first.name, other.id]);
+    const kept = await update(other.id, { ...otherBody, name: first.name, priority: 3 });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.priority).toBe(3);
+  });
+
   it('edits a service, audits the changes, and keeps the code once a token or an item uses it', async () => {
     const body = serviceBody();
     const { service } = (await create(body)).body.data;
