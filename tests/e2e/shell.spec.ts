@@ -219,3 +219,27 @@ test('the drawer gives the page its room when the window turns narrow, and comes
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(collapse).toBeVisible();
 });
+
+test('without the moderation socket the drawer’s Moderation entry says why when pointed at', async ({
+  page,
+}) => {
+  // No socket can connect: the console cannot take items, so Moderation is not a link.
+  await page.route('**/socket.io/**', (route) => route.abort());
+  await signIn(page, 'admin');
+  const entry = page.getByTestId('nav-moderation-unavailable');
+  await expect(entry).toHaveAttribute('title', 'Moderation is currently unavailable.');
+  await entry.hover();
+  // The pointer reaches the entry itself (its title is the tooltip), not what lies behind it.
+  const box = await entry.boundingBox();
+  if (!box) throw new Error('the Moderation entry has no box');
+  const underPointer = await page.evaluate(
+    ({ x, y }) =>
+      document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid'),
+    // Its icon, which stays put while a hover widens the drawer.
+    { x: box.x + 16, y: box.y + box.height / 2 },
+  );
+  expect(underPointer).toBe('nav-moderation-unavailable');
+  const before = page.url();
+  await entry.click();
+  await expect(page).toHaveURL(before);
+});

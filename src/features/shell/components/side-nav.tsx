@@ -30,10 +30,12 @@ function NavLink({
   const active = pathname === item.path;
   const className = clsx(
     'flex h-10 items-center gap-3 rounded-md px-3 text-sm transition-colors',
-    active
-      ? 'bg-gold-500/15 font-medium text-gold-800 dark:text-gold-300'
-      : 'text-stone-700 hover:bg-stone-200/70 dark:text-zinc-300 dark:hover:bg-zinc-800',
-    (locked || unavailable) && 'pointer-events-none opacity-50',
+    active && 'bg-gold-500/15 font-medium text-gold-800 dark:text-gold-300',
+    !active && 'text-stone-700 dark:text-zinc-300',
+    !active && !unavailable && 'hover:bg-stone-200/70 dark:hover:bg-zinc-800',
+    locked && 'pointer-events-none opacity-50',
+    // Not a link, so nothing to click; the pointer still reaches it for its tooltip (title).
+    unavailable && 'cursor-not-allowed opacity-50',
   );
   const content = (
     <>
