@@ -182,7 +182,11 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
         <span className="rounded bg-stone-200 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-stone-700 uppercase dark:bg-zinc-800 dark:text-zinc-300">
           {TYPE_LABELS[item.message_type]}
         </span>
-        <h2 id={headingId} className="min-w-0 truncate text-sm font-semibold">
+        <h2
+          id={headingId}
+          className="min-w-0 truncate text-sm font-semibold"
+          title={`#${item.id} · ${item.service}`}
+        >
           #{item.id} · {item.service}
         </h2>
         {item.sla_minutes !== undefined && (
@@ -216,16 +220,17 @@ export const ContentCard = forwardRef<HTMLElement, ContentCardProps>(function Co
       {context}
 
       <div className="flex flex-1 flex-col gap-3 p-3">
+        {/* The arrival time takes a whole row: half a narrow card (a tablet's) cut its AM/PM. */}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1.5">
           <Field label="Service" value={item.service} />
           <Field label="Subscriber" value={item.subscriber} />
           <Field label="Username" value={item.username} />
           <Field label="User id" value={item.user_id} />
-          <div className="col-span-2 min-w-0 sm:col-span-1">
+          <div className="col-span-2 min-w-0">
             <dt className="text-[11px] tracking-wide text-stone-500 uppercase dark:text-zinc-400">
               Arrived (UTC)
             </dt>
-            <dd className="truncate text-sm tabular-nums">
+            <dd className="text-sm whitespace-nowrap tabular-nums">
               <time dateTime={item.bound_time}>{formatArrivalTime(item.bound_time)}</time>
             </dd>
           </div>
