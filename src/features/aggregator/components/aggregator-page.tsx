@@ -105,8 +105,12 @@ const COLUMNS = [
   column.accessor('success_rate', {
     header: TEXTS.columns.window,
     cell: ({ getValue, row }) => (
-      <span className="flex flex-col items-end whitespace-nowrap">
-        <span title={TEXTS.attemptsInWindow(row.original.attempts_window)}>
+      // The latencies may wrap: on a tablet the row's actions would otherwise be pushed out of view.
+      <span className="flex flex-col items-end text-right">
+        <span
+          className="whitespace-nowrap"
+          title={TEXTS.attemptsInWindow(row.original.attempts_window)}
+        >
           {TEXTS.success(formatRate(getValue()))}
         </span>
         <span className="text-xs text-stone-500 dark:text-zinc-400">
