@@ -13,8 +13,8 @@ const BARS = 96;
  * The audio player of the calls and voice views and of /moderation's audio items, loaded as a
  * chunk of its own (content-viewer.tsx imports it lazily). Play and pause, a seek slider,
  * speed 1 to 2x, and the recording's waveform: its peaks decoded with Web Audio and drawn on a
- * canvas, which a click seeks in. A recording the browser cannot fetch or decode (another
- * host's CSP, an odd codec) gets a plain progress bar instead. Keyboard, on the focused player:
+ * canvas, which a click seeks in. A recording the browser may not fetch (one on another host)
+ * or cannot decode (an odd codec) gets a plain progress bar instead. Keyboard, on the focused player:
  * space plays or pauses, the arrows seek 5 s, [ and ] change the speed; each key is taken from
  * the moderation page's own shortcuts (preventDefault).
  */
@@ -41,7 +41,13 @@ export function AudioPlayer({
   const [peaks, setPeaks] = useState<number[] | null>(null);
   const [waveFailed, setWaveFailed] = useState(false);
 
+  // The console's content policy lets scripts fetch only from its own origin (connect-src
+  // 'self'): a recording on another host plays, but fetching it for its waveform would only be
+  // refused, with a policy error in the console for every card.
+  const fetchable = new URL(src, window.location.href).origin === window.location.origin;
+
   useEffect(() => {
+    if (!fetchable) return;
     let cancelled = false;
     const controller = new AbortController();
     (async () => {
@@ -62,7 +68,7 @@ export function AudioPlayer({
       cancelled = true;
       controller.abort();
     };
-  }, [src]);
+  }, [src, fetchable]);
 
   const progress = duration > 0 ? Math.min(1, time / duration) : 0;
 
@@ -154,7 +160,7 @@ export function AudioPlayer({
           onEvent?.('end', event.currentTarget);
         }}
       />
-      {peaks && !waveFailed ? (
+      {peaks && fetchable && !waveFailed ? (
         <canvas
           ref={canvas}
           width={BARS * 4}
