@@ -20,11 +20,13 @@ export function idSchema(what = 'id') {
 
 /** Content ids are bigint: any positive whole number JavaScript holds exactly. */
 export function contentIdSchema(what: string) {
+  // Too large first: past the safe range the whole-number check fails too, and the first
+  // message is the one shown.
   return z.coerce
     .number({ error: `${what} must be a number` })
+    .max(Number.MAX_SAFE_INTEGER, `${what} is too large`)
     .int(`${what} must be a whole number`)
-    .positive(`${what} must be a positive number`)
-    .max(Number.MAX_SAFE_INTEGER, `${what} is too large`);
+    .positive(`${what} must be a positive number`);
 }
 
 /** An id inside a JSON body: a number as sent (no coercion), in PostgreSQL `integer` range. */
