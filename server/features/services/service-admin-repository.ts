@@ -164,22 +164,18 @@ export async function lockService(
   return { code: row.code, codeLocked: used?.used ?? true };
 }
 
-export async function codeTaken(db: Queryable, code: string, exceptId?: number): Promise<boolean> {
+/** Whether another service (not `exceptId`) has this code or name, regardless of case. */
+export async function serviceFieldTaken(
+  db: Queryable,
+  field: 'code' | 'name',
+  value: string,
+  exceptId?: number,
+): Promise<boolean> {
   const row = await queryOne<{ taken: boolean }>(
     db,
-    `select exists (select 1 from services where lower(code) = lower($1)
+    `select exists (select 1 from services where lower(${field}) = lower($1)
                       and ($2::int is null or id <> $2)) as taken`,
-    [code, exceptId ?? null],
-  );
-  return row?.taken ?? false;
-}
-
-export async function nameTaken(db: Queryable, name: string, exceptId?: number): Promise<boolean> {
-  const row = await queryOne<{ taken: boolean }>(
-    db,
-    `select exists (select 1 from services where lower(name) = lower($1)
-                      and ($2::int is null or id <> $2)) as taken`,
-    [name, exceptId ?? null],
+    [value, exceptId ?? null],
   );
   return row?.taken ?? false;
 }

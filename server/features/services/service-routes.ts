@@ -15,8 +15,7 @@ import { holdRollupFold } from '../reports/rollup-journal';
 import { checkCallbackUrl } from '../delivery/callback-guard';
 import { displayWebhookSecret, newWebhookSecret } from '../delivery/webhook-signature';
 import {
-  codeTaken,
-  nameTaken,
+  serviceFieldTaken,
   findServiceRow,
   insertService,
   listServices,
@@ -86,7 +85,7 @@ export function serviceRoutes(app: FastifyInstance, deps: ServiceRoutesDeps): vo
   };
 
   const ensureCodeFree = async (db: Queryable, code: string, exceptId?: number) => {
-    if (await codeTaken(db, code, exceptId)) {
+    if (await serviceFieldTaken(db, 'code', code, exceptId)) {
       throw new HttpError(409, SERVICE_TEXTS.duplicateCode, { code: SERVICE_TEXTS.duplicateCode });
     }
   };
@@ -96,7 +95,7 @@ export function serviceRoutes(app: FastifyInstance, deps: ServiceRoutesDeps): vo
    * history, the content sender) shows the name alone.
    */
   const ensureNameFree = async (db: Queryable, name: string, exceptId?: number) => {
-    if (await nameTaken(db, name, exceptId)) {
+    if (await serviceFieldTaken(db, 'name', name, exceptId)) {
       throw new HttpError(409, SERVICE_TEXTS.duplicateName, { name: SERVICE_TEXTS.duplicateName });
     }
   };

@@ -35,6 +35,23 @@ describe('sockets end with their session', () => {
   const closed = (sockets: SocketRecorder[]) => sockets.every((s) => !s.socket.connected);
   const open = (sockets: SocketRecorder[]) => sockets.every((s) => s.socket.connected);
 
+  /** `count` new operators, each moderating on a socket of its own, with an item each queued. */
+  const moderatingOperators = async (count: number) => {
+    const { token } = await createTestService(server.db);
+    const operators = await Promise.all(
+      Array.from({ length: count }, () => createOperator(server.db, server.baseUrl)),
+    );
+    await ingestTexts(server.baseUrl, token, operators.length);
+    const sockets = await Promise.all(
+      operators.map(async (operator) => {
+        const socket = await openModerationSocket(server.baseUrl, operator);
+        expect(await takeModeration(socket, operator.id)).toBe(true);
+        return socket;
+      }),
+    );
+    return { operators, sockets };
+  };
+
   /** A second session of the same user, as from another device. */
   const secondSession = async (userId: number) => {
     const [sessionId = ''] = await createSessions(server.db, [userId]);
@@ -94,18 +111,7 @@ describe('sockets end with their session', () => {
   });
 
   it('re-checks many sockets at once: ended sessions close, the others get their content', async () => {
-    const { token } = await createTestService(server.db);
-    const operators = await Promise.all(
-      Array.from({ length: 12 }, () => createOperator(server.db, server.baseUrl)),
-    );
-    await ingestTexts(server.baseUrl, token, operators.length);
-    const sockets = await Promise.all(
-      operators.map(async (operator) => {
-        const socket = await openModerationSocket(server.baseUrl, operator);
-        expect(await takeModeration(socket, operator.id)).toBe(true);
-        return socket;
-      }),
-    );
+    const { operators, sockets } = await moderatingOperators(12);
     // Every other operator's session ends behind the server's back, and every socket's last
     // check is made old, so the next events of all of them are re-checked together.
     const ended = operators.filter((_, n) => n % 2 === 0).map((operator) => operator.id);
@@ -135,18 +141,7 @@ describe('sockets end with their session', () => {
   });
 
   it('starts a batch of re-checks 50 ms after the one before at the soonest', async () => {
-    const { token } = await createTestService(server.db);
-    const operators = await Promise.all(
-      Array.from({ length: 5 }, () => createOperator(server.db, server.baseUrl)),
-    );
-    await ingestTexts(server.baseUrl, token, operators.length);
-    const sockets = await Promise.all(
-      operators.map(async (operator) => {
-        const socket = await openModerationSocket(server.baseUrl, operator);
-        expect(await takeModeration(socket, operator.id)).toBe(true);
-        return socket;
-      }),
-    );
+    const { operators, sockets } = await moderatingOperators(5);
     const dataOf = (userId: number) =>
       [...server.app.sockets.io.of(NAMESPACES.onlineUsers).sockets.values()]
         .map((live) => (live as Socket).data as SocketData)
