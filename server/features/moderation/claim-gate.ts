@@ -21,7 +21,8 @@
  *   A pooled operator's short claim says nothing of other pools' services.
  * - A claim that started before the last reset (items came back meanwhile) proves nothing
  *   about the queue after it: its short answer leaves the estimate alone. Likewise a count that
- *   started before a reset is taken as the least there is, and counts as old already.
+ *   started before a reset is taken as the least there is and counts as old already: a claim
+ *   that finds nothing left to reserve after it counts once more.
  * - With nothing left to reserve, a claim is skipped, unless the estimate is older than
  *   `recountMs`: then one count (shared by every claim waiting for it) reads the queue again.
  *   Items that arrive through another process or pass their AI wait are therefore seen within
@@ -90,8 +91,9 @@ export class ClaimGate {
    */
   async admits(wanted: number): Promise<ClaimTicket | undefined> {
     const generation = this.generation;
-    const stale = this.now() - this.countedAt >= this.recountMs;
-    if (this.estimate === undefined || (this.free() <= 0 && stale)) await this.recount();
+    if (this.mustCount()) await this.recount();
+    // A count that a reset overtook says nothing of the items that caused the reset.
+    if (this.mustCount()) await this.recount();
     if (this.free() <= 0) return undefined;
     this.reserved += wanted;
     return { generation, reserved: wanted };
@@ -118,6 +120,12 @@ export class ClaimGate {
   /** An admitted claim that did not run (it failed): what it held back is free again. */
   release(ticket: ClaimTicket): void {
     this.reserved = Math.max(0, this.reserved - ticket.reserved);
+  }
+
+  /** Unknown, or nothing left to reserve and older than recountMs. */
+  private mustCount(): boolean {
+    if (this.estimate === undefined) return true;
+    return this.free() <= 0 && this.now() - this.countedAt >= this.recountMs;
   }
 
   /** What the estimate leaves to claims not admitted yet. */

@@ -152,6 +152,21 @@ describe('ClaimGate', () => {
     await gate.settled(first, 1, 1, 1);
   });
 
+  it('counts once more when a reset overtook the count a claim waited for', async () => {
+    const queue = { claimable: 0, pooled: [] };
+    const { gate, counts, onCountStarted } = gateOver(queue);
+    onCountStarted(() => {
+      // Items are ingested while the first count runs: it read the queue before them.
+      onCountStarted(() => {});
+      queue.claimable = 3;
+      gate.reset();
+    });
+    const [first, second] = await Promise.all([gate.admits(1), gate.admits(1)]);
+    admitted(first);
+    admitted(second);
+    expect(counts.count).toBe(2);
+  });
+
   it('lets claims run when the count fails, rather than stopping moderation', async () => {
     const { gate } = gateOver({ claimable: 0, pooled: [], failing: true });
     admitted(await gate.admits(1));
