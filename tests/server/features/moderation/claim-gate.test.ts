@@ -31,8 +31,17 @@ function gateOver(queue: { claimable: number; pooled: number[]; failing?: boolea
     gate,
     counts,
     advance: (ms: number) => (now += ms),
-    /** Runs `during` once the next count has read the queue, before it answers. */
-    onCountStarted: (during: () => void) => (countStarted = during),
+    /**
+     * Items ingested here while the next count runs: it has read the queue before them and not
+     * answered yet, and the gate is reset as an ingest resets it.
+     */
+    ingestDuringNextCount: (claimable: number) => {
+      countStarted = () => {
+        countStarted = () => {};
+        queue.claimable = claimable;
+        gate.reset();
+      };
+    },
   };
 }
 
@@ -137,13 +146,9 @@ describe('ClaimGate', () => {
 
   it('takes a count that a reset overtook as the least there is, and counts again when it runs out', async () => {
     const queue = { claimable: 1, pooled: [] };
-    const { gate, counts, onCountStarted } = gateOver(queue);
-    onCountStarted(() => {
-      // Two more items are ingested while the count runs: it cannot have seen them.
-      onCountStarted(() => {});
-      queue.claimable = 3;
-      gate.reset();
-    });
+    const { gate, counts, ingestDuringNextCount } = gateOver(queue);
+    // Two more items arrive while the count runs: it cannot have seen them.
+    ingestDuringNextCount(3);
     const first = admitted(await gate.admits(1));
     expect(counts.count).toBe(1);
     // The count said 1 and a claim holds it: the next claim counts again instead of skipping.
@@ -154,13 +159,9 @@ describe('ClaimGate', () => {
 
   it('counts once more when a reset overtook the count a claim waited for', async () => {
     const queue = { claimable: 0, pooled: [] };
-    const { gate, counts, onCountStarted } = gateOver(queue);
-    onCountStarted(() => {
-      // Items are ingested while the first count runs: it read the queue before them.
-      onCountStarted(() => {});
-      queue.claimable = 3;
-      gate.reset();
-    });
+    const { gate, counts, ingestDuringNextCount } = gateOver(queue);
+    // Items arrive while the first count runs: it read the queue before them.
+    ingestDuringNextCount(3);
     const [first, second] = await Promise.all([gate.admits(1), gate.admits(1)]);
     admitted(first);
     admitted(second);
