@@ -14,7 +14,8 @@
  *
  * Each test stage writes a JSON report under test-results/, from which the summary counts tests
  * and names every test that failed (or, in the browser, passed only on a retry) with the first
- * line of its error, so that the tail of a CI log says what to look at. The last line is always
+ * line of its error, so that the tail of a CI log says what to look at; a test file that failed
+ * outside its tests (a hook that threw) is named with that error. The last line is always
  * `tests: N passed, N failed` (plus `, N skipped` when some were), and the exit code is non-zero
  * when anything failed.
  */
@@ -45,7 +46,12 @@ interface Stage {
   command: string[];
   env?: Record<string, string>;
   /** The JSON report the stage writes, and how to read counts and failures from it. */
-  report?: { file: string; read: (json: unknown) => Report };
+  report?: {
+    file: string;
+    read: (json: unknown) => Report;
+    /** Other files the stage writes for `read`, removed before it runs like `file`. */
+    companions?: string[];
+  };
   /** Why the stage does not run on this machine, if it does not. */
   skipBecause?: string;
 }
@@ -85,8 +91,11 @@ interface VitestReport {
   }[];
 }
 
-/** Vitest's json reporter (Jest's format); a file that failed outside any test counts too. */
-function readVitest(json: unknown): Report {
+/**
+ * Vitest's json reporter (Jest's format); a file that failed outside any test counts too, with
+ * the error that failed it from `outsideTestErrors` (outside-test-errors-reporter.ts).
+ */
+function readVitest(json: unknown, outsideTestErrors: Record<string, string[]>): Report {
   const report = json as VitestReport;
   const failures: Failure[] = [];
   for (const file of report.testResults ?? []) {
@@ -99,8 +108,13 @@ function readVitest(json: unknown): Report {
       });
     }
     if (file.status === 'failed' && failed.length === 0) {
-      failures.push({ test: where, message: firstLine(file.message) });
+      const outside = outsideTestErrors[file.name] ?? [];
+      failures.push({ test: where, message: firstLine(file.message || outside.join('; ')) });
     }
+  }
+  const unhandled = outsideTestErrors['(unhandled)'] ?? [];
+  for (const message of unhandled) {
+    failures.push({ test: 'an error no test caught', message: firstLine(message) });
   }
   return {
     counts: {
@@ -163,6 +177,7 @@ function vitestStage(
   options: { env?: Record<string, string> } = {},
 ) {
   const report = path.join(RESULTS_DIR, file);
+  const outsideTestErrors = report.replace(/\.json$/, '.outside-tests.json');
   return {
     name,
     command: [
@@ -175,9 +190,19 @@ function vitestStage(
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
+      '--reporter=./tests/support/outside-test-errors-reporter.ts',
     ],
-    env: options.env,
-    report: { file: report, read: readVitest },
+    env: { ...options.env, OUTSIDE_TEST_ERRORS_FILE: outsideTestErrors },
+    report: {
+      file: report,
+      companions: [outsideTestErrors],
+      read: (json) => {
+        const errors = existsSync(outsideTestErrors)
+          ? (JSON.parse(readFileSync(outsideTestErrors, 'utf8')) as Record<string, string[]>)
+          : {};
+        return readVitest(json, errors);
+      },
+    },
   } satisfies Stage;
 }
 
@@ -208,7 +233,9 @@ const stages: Stage[] = [
 
 /** Runs one stage with its output on ours. */
 async function run(stage: Stage): Promise<Outcome> {
-  if (stage.report) rmSync(stage.report.file, { force: true });
+  for (const file of stage.report ? [stage.report.file, ...(stage.report.companions ?? [])] : []) {
+    rmSync(file, { force: true });
+  }
   console.log(`\n=== ${stage.name}: ${stage.command.join(' ')}\n`);
   const started = Date.now();
   const [command = '', ...args] = stage.command;
