@@ -126,6 +126,8 @@ interface Window {
   sockets: number;
   rss: number;
   delay: ProbeReading;
+  /** How long the window lasted. */
+  seconds: number;
   /** CPU share of one core over the window. */
   serverCpu: number;
   clientCpu: number;
@@ -166,6 +168,7 @@ async function measure(
     sockets,
     rss: residentMemoryOf(pid).rss,
     delay,
+    seconds,
     serverCpu: ((cpuSecondsOf(pid) ?? 0) - before.server) / seconds,
     clientCpu: (clientCpu() - before.client) / seconds,
     requestsPerSecond: perSecond('requests'),
@@ -223,6 +226,15 @@ function report(windows: Window[], peakRss: number): void {
     const { rss, heapTotal, heapUsed, external, arrayBuffers } = window.delay.peak;
     log(
       `  ${String(window.sockets).padStart(5)} ${window.label.padEnd(12)} RSS ${mb(rss)} = V8 heap ${mb(heapTotal)}/${mb(heapUsed)} + external ${mb(external)} (array buffers ${mb(arrayBuffers)}) + other ${mb(rss - heapTotal - external)}`,
+    );
+  }
+  log(
+    "  garbage collection in each window (the server's pauses, as V8 timed them; major: full mark-sweep-compact):",
+  );
+  for (const window of windows) {
+    const { count, totalMs, maxMs, slowCount, majorCount, majorMaxMs } = window.delay.gc;
+    log(
+      `  ${String(window.sockets).padStart(5)} ${window.label.padEnd(12)} ${count} pauses, ${totalMs.toFixed(0)} ms in all (${(totalMs / window.seconds / 10).toFixed(1)} % of the window), longest ${maxMs.toFixed(1)} ms, ${slowCount} of 50 ms or more; ${majorCount} major, longest ${majorMaxMs.toFixed(1)} ms`,
     );
   }
   const largest = windows.at(-1);

@@ -53,12 +53,24 @@ export function fileLimitFor(wanted: number): number {
 export type ProbeRequest = { probe: 'reset' } | { probe: 'read' };
 
 /** The probe's answer to `read`: event-loop delay since the last `reset`. */
+/** Garbage-collection pauses in a window; major: V8's full mark-sweep-compact collections. */
+export interface GcPauses {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+  /** Pauses of 50 ms or more. */
+  slowCount: number;
+  majorCount: number;
+  majorMaxMs: number;
+}
+
 export interface ProbeReading {
   probe: 'reading';
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
   samples: number;
+  gc: GcPauses;
   /**
    * process.memoryUsage() after a full garbage collection: where the RSS goes (JS heap,
    * WebAssembly, buffers).

@@ -5,8 +5,8 @@
  * end it; the answer holds the window's delay percentiles and the process's memory after a full
  * garbage collection.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { ProbeReading, ProbeRequest } from './bench-server';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { GcPauses, ProbeReading, ProbeRequest } from './bench-server';
 
 /**
  * The histogram's sampling timer. What it records is the time between two of its ticks, so the
@@ -29,9 +29,40 @@ setInterval(() => {
   if (now.rss > peak.rss) peak = now;
 }, PEAK_SAMPLE_MS).unref();
 
+/**
+ * The window's garbage-collection pauses, from V8's own timings: beside the delay they tell
+ * whether the slow turns of the loop were collections or work.
+ */
+const noPauses = (): GcPauses => ({
+  count: 0,
+  totalMs: 0,
+  maxMs: 0,
+  slowCount: 0,
+  majorCount: 0,
+  majorMaxMs: 0,
+});
+let pauses = noPauses();
+/** The event-loop delay target of the sockets bench: a pause this long alone misses it. */
+const SLOW_PAUSE_MS = 50;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
+    const major = detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+    pauses.count += 1;
+    pauses.totalMs += entry.duration;
+    pauses.maxMs = Math.max(pauses.maxMs, entry.duration);
+    if (entry.duration >= SLOW_PAUSE_MS) pauses.slowCount += 1;
+    if (major) {
+      pauses.majorCount += 1;
+      pauses.majorMaxMs = Math.max(pauses.majorMaxMs, entry.duration);
+    }
+  }
+}).observe({ entryTypes: ['gc'] });
+
 process.on('message', (message: ProbeRequest) => {
   if (message.probe === 'reset') {
     histogram.reset();
+    pauses = noPauses();
     peak = process.memoryUsage();
     process.send?.({ probe: 'reset-done' });
     return;
@@ -42,6 +73,7 @@ process.on('message', (message: ProbeRequest) => {
       p99Ms: delayMs(histogram.percentile(99)),
       maxMs: delayMs(histogram.max),
       samples: histogram.count,
+      gc: { ...pauses },
     };
     // The window's delays are taken; a full collection now leaves the heap the sockets hold,
     // not the garbage of the last few seconds (needs --expose-gc, which startBenchServer sets).
