@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { isDeepStrictEqual } from 'node:util';
 import type { CurrentUser } from '../../src/contract/auth';
 import { fastifyCookie } from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -224,8 +225,11 @@ export async function createSocketServer(
         continue;
       }
       const current = toCurrentUser(user);
-      const changed = JSON.stringify(current) !== JSON.stringify(data(socket).user);
-      data(socket).user = current;
+      // Compared in place, and kept when unchanged (nearly always): the sockets live long, so
+      // every object hung on them survives the young generation, and at 10,000 operators this
+      // ran for about 1,700 sockets a second.
+      const changed = !isDeepStrictEqual(current, data(socket).user);
+      if (changed) data(socket).user = current;
       data(socket).checkedAt = now;
       if ((changed || tell === 'always') && socket.nsp.name === NAMESPACES.onlineUsers) {
         socket.emit('account-changed');

@@ -110,6 +110,36 @@ describe('sockets end with their session', () => {
     socket.close();
   });
 
+  it('tells the console of a change to its user at a re-check, and only of a change', async () => {
+    const operator = await createOperator(server.db, server.baseUrl);
+    const socket = await SocketRecorder.connect(
+      server.baseUrl,
+      NAMESPACES.onlineUsers,
+      operator.cookie,
+    );
+    const serverSide = () =>
+      [...server.app.sockets.io.of(NAMESPACES.onlineUsers).sockets.values()].find(
+        (live) => (live.data as SocketData).user.id === operator.id,
+      );
+    /** Makes the last check old and sends an event: it passes once the re-check has run. */
+    const recheck = async () => {
+      (serverSide()?.data as SocketData).checkedAt = 0;
+      const mark = socket.mark();
+      socket.socket.emit('park-me');
+      await socket.next('moderation-status', () => true, { since: mark });
+      return socket.events.slice(mark).map((event) => event.name);
+    };
+
+    const userBefore = (serverSide()?.data as SocketData).user;
+    expect(await recheck()).not.toContain('account-changed');
+    expect((serverSide()?.data as SocketData).user).toBe(userBefore);
+
+    await server.db.query('update users set max_content = 9 where id = $1', [operator.id]);
+    expect(await recheck()).toContain('account-changed');
+    expect((serverSide()?.data as SocketData).user.max_content).toBe(9);
+    socket.close();
+  });
+
   it('re-checks many sockets at once: ended sessions close, the others get their content', async () => {
     const { operators, sockets } = await moderatingOperators(12);
     // Every other operator's session ends behind the server's back, and every socket's last
