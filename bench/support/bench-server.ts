@@ -52,7 +52,6 @@ export function fileLimitFor(wanted: number): number {
 /** Asked of the event-loop probe (event-loop-probe.ts) over the server child's IPC channel. */
 export type ProbeRequest = { probe: 'reset' } | { probe: 'read' };
 
-/** The probe's answer to `read`: event-loop delay since the last `reset`. */
 /** Garbage-collection pauses in a window; major: V8's full mark-sweep-compact collections. */
 export interface GcPauses {
   count: number;
@@ -64,6 +63,7 @@ export interface GcPauses {
   majorMaxMs: number;
 }
 
+/** The probe's answer to `read`: event-loop delay since the last `reset`. */
 export interface ProbeReading {
   probe: 'reading';
   p50Ms: number;

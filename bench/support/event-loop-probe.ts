@@ -29,6 +29,9 @@ setInterval(() => {
   if (now.rss > peak.rss) peak = now;
 }, PEAK_SAMPLE_MS).unref();
 
+/** The event-loop delay target of the sockets bench: a pause this long alone misses it. */
+const SLOW_PAUSE_MS = 50;
+
 /**
  * The window's garbage-collection pauses, from V8's own timings: beside the delay they tell
  * whether the slow turns of the loop were collections or work.
@@ -42,8 +45,6 @@ const noPauses = (): GcPauses => ({
   majorMaxMs: 0,
 });
 let pauses = noPauses();
-/** The event-loop delay target of the sockets bench: a pause this long alone misses it. */
-const SLOW_PAUSE_MS = 50;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
