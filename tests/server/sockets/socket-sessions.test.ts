@@ -117,11 +117,16 @@ describe('sockets end with their session', () => {
       NAMESPACES.onlineUsers,
       operator.cookie,
     );
+    // The status every connection is sent on opening: the ones after it answer this test.
+    await socket.next('moderation-status', () => true, { since: 0 });
     const serverSide = () =>
       [...server.app.sockets.io.of(NAMESPACES.onlineUsers).sockets.values()].find(
         (live) => (live.data as SocketData).user.id === operator.id,
       );
-    /** Makes the last check old and sends an event: it passes once the re-check has run. */
+    /**
+     * Makes the last check old and sends park-me, which runs only after the re-check: its answer
+     * comes on the same socket after whatever the re-check sent.
+     */
     const recheck = async () => {
       (serverSide()?.data as SocketData).checkedAt = 0;
       const mark = socket.mark();
