@@ -52,6 +52,12 @@ describe('sockets end with their session', () => {
     return { operators, sockets };
   };
 
+  /** What the server keeps of a user's moderation socket (the first, if there are several). */
+  const dataOf = (userId: number) =>
+    [...server.app.sockets.io.of(NAMESPACES.onlineUsers).sockets.values()]
+      .map((live) => (live as Socket).data as SocketData)
+      .find((data) => data.user.id === userId);
+
   /** A second session of the same user, as from another device. */
   const secondSession = async (userId: number) => {
     const [sessionId = ''] = await createSessions(server.db, [userId]);
@@ -119,29 +125,25 @@ describe('sockets end with their session', () => {
     );
     // The status every connection is sent on opening: the ones after it answer this test.
     await socket.next('moderation-status', () => true, { since: 0 });
-    const serverSide = () =>
-      [...server.app.sockets.io.of(NAMESPACES.onlineUsers).sockets.values()].find(
-        (live) => (live.data as SocketData).user.id === operator.id,
-      );
     /**
      * Makes the last check old and sends park-me, which runs only after the re-check: its answer
      * comes on the same socket after whatever the re-check sent.
      */
     const recheck = async () => {
-      (serverSide()?.data as SocketData).checkedAt = 0;
+      (dataOf(operator.id) as SocketData).checkedAt = 0;
       const mark = socket.mark();
       socket.socket.emit('park-me');
       await socket.next('moderation-status', () => true, { since: mark });
       return socket.events.slice(mark).map((event) => event.name);
     };
 
-    const userBefore = (serverSide()?.data as SocketData).user;
+    const userBefore = dataOf(operator.id)?.user;
     expect(await recheck()).not.toContain('account-changed');
-    expect((serverSide()?.data as SocketData).user).toBe(userBefore);
+    expect(dataOf(operator.id)?.user).toBe(userBefore);
 
     await server.db.query('update users set max_content = 9 where id = $1', [operator.id]);
     expect(await recheck()).toContain('account-changed');
-    expect((serverSide()?.data as SocketData).user.max_content).toBe(9);
+    expect(dataOf(operator.id)?.user.max_content).toBe(9);
     socket.close();
   });
 
@@ -177,10 +179,6 @@ describe('sockets end with their session', () => {
 
   it('starts a batch of re-checks 50 ms after the one before at the soonest', async () => {
     const { operators, sockets } = await moderatingOperators(5);
-    const dataOf = (userId: number) =>
-      [...server.app.sockets.io.of(NAMESPACES.onlineUsers).sockets.values()]
-        .map((live) => (live as Socket).data as SocketData)
-        .find((data) => data.user.id === userId);
     // Each batch reads its sockets' users with one statement.
     const batches: number[] = [];
     const queryPrepared = server.db.queryPrepared.bind(server.db);
